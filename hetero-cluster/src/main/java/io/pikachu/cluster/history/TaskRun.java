@@ -1,0 +1,28 @@
+package io.pikachu.cluster.history;
+
+/**
+ * One successful task attempt as job history recorded it. Times are epoch milliseconds; the
+ * shuffle and sort finish times are 0 for maps.
+ */
+public record TaskRun(
+    String attemptId,
+    boolean reduce,
+    String node,
+    long startTime,
+    long finishTime,
+    long shuffleFinishTime,
+    long sortFinishTime,
+    long shuffleBytes,
+    long cpuMillis,
+    long spilledRecords,
+    java.util.Map<String, Long> counters) {
+
+  public long durationMillis() {
+    return finishTime - startTime;
+  }
+
+  /** Value of a counter by its display group and name ("group/name"), 0 when absent. */
+  public long counter(String groupSlashName) {
+    return counters.getOrDefault(groupSlashName, 0L);
+  }
+}
