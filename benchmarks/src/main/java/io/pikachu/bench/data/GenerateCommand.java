@@ -1,0 +1,50 @@
+package io.pikachu.bench.data;
+
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.Tool;
+
+/** {@code gen-text} and {@code gen-sort}: write seeded input data to any Hadoop file system. */
+public final class GenerateCommand extends Configured implements Tool {
+  public enum Kind { TEXT, SORT }
+
+  private final Kind kind;
+
+  public GenerateCommand(Kind kind) {
+    this.kind = kind;
+  }
+
+  @Override
+  public int run(String[] args) throws Exception {
+    int maxArgs = kind == Kind.TEXT ? 5 : 4;
+    if (args.length < 3 || args.length > maxArgs) {
+      System.err.println(kind == Kind.TEXT
+          ? "usage: gen-text <output> <files> <mb-per-file> [seed] [vocabulary]"
+          : "usage: gen-sort <output> <files> <mb-per-file> [seed]");
+      return 2;
+    }
+    Path output = new Path(args[0]);
+    int files = positive("files", args[1]);
+    long bytesPerFile = positive("mb-per-file", args[2]) * 1_000_000L;
+    long seed = args.length > 3 ? Long.parseLong(args[3]) : 42L;
+    if (kind == Kind.TEXT) {
+      int vocabulary = args.length > 4 ? positive("vocabulary", args[4]) : 2_000_000;
+      new TextGenerator(seed, vocabulary, 1.0).write(getConf(), output, files, bytesPerFile);
+    } else {
+      new RecordGenerator(seed).write(getConf(), output, files, bytesPerFile);
+    }
+    return 0;
+  }
+
+  private static int positive(String name, String text) {
+    try {
+      int value = Integer.parseInt(text);
+      if (value < 1) {
+        throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be a whole number, got '" + text + "'", e);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.pikachu.bench.data;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import org.apache.commons.math3.distribution.ZipfDistribution;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Deterministic text with a Zipf-distributed vocabulary, like natural language: a few words are
+ * very common, most are rare, so a combiner helps but reducers still get a large key space.
+ * The same seed and sizes always give byte-identical files.
+ */
+public final class TextGenerator {
+  private static final int WORDS_PER_LINE = 12;
+
+  private final long seed;
+  private final String[] vocabulary;
+  private final double zipfExponent;
+
+  public TextGenerator(long seed, int vocabularySize, double zipfExponent) {
+    if (vocabularySize < 1) {
+      throw new IllegalArgumentException("vocabulary size must be at least 1, got " + vocabularySize);
+    }
+    if (!(zipfExponent > 0)) {
+      throw new IllegalArgumentException("Zipf exponent must be positive, got " + zipfExponent);
+    }
+    this.seed = seed;
+    this.zipfExponent = zipfExponent;
+    this.vocabulary = new String[vocabularySize];
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int rank = 0; rank < vocabularySize; rank++) {
+      vocabulary[rank] = word(random, rank);
+    }
+  }
+
+  /** A pronounceable-enough word, unique per rank because the rank is spelled into it. */
+  private static String word(SplittableRandom random, int rank) {
+    StringBuilder text = new StringBuilder();
+    int letters = 2 + random.nextInt(7);
+    for (int i = 0; i < letters; i++) {
+      text.append((char) ('a' + random.nextInt(26)));
+    }
+    return text.append(Integer.toString(rank, 36)).toString();
+  }
+
+  /** Writes {@code files} files of about {@code bytesPerFile} bytes each under {@code dir}. */
+  public void write(Configuration conf, Path dir, int files, long bytesPerFile) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    for (int file = 0; file < files; file++) {
+      try (OutputStream out = new BufferedOutputStream(fs.create(new Path(dir, String.format("part-%05d.txt", file)),
+          true), 1 << 16)) {
+        writeFile(out, file, bytesPerFile);
+      }
+    }
+  }
+
+  void writeFile(OutputStream out, int fileIndex, long bytes) throws IOException {
+    ZipfDistribution zipf = new ZipfDistribution(new Well19937c(seed * 1_000_003L + fileIndex),
+        vocabulary.length, zipfExponent);
+    long written = 0;
+    StringBuilder line = new StringBuilder(128);
+    while (written < bytes) {
+      line.setLength(0);
+      for (int i = 0; i < WORDS_PER_LINE; i++) {
+        if (i > 0) {
+          line.append(' ');
+        }
+        line.append(vocabulary[zipf.sample() - 1]);
+      }
+      line.append('\n');
+      byte[] encoded = line.toString().getBytes(StandardCharsets.UTF_8);
+      out.write(encoded);
+      written += encoded.length;
+    }
+  }
+}

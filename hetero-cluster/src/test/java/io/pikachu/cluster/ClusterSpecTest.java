@@ -1,0 +1,43 @@
+package io.pikachu.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.cluster.ClusterSpec.SlotConfig;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClusterSpecTest {
+
+  @Test
+  void configOneGivesEveryNodeTwoReduceSlotsAndMapSlotsBySpeed() {
+    ClusterSpec spec = ClusterSpec.heterogeneous(1, 2, 0.25, 4, SlotConfig.CONFIG_1);
+    NodeSpec fast = spec.nodes().get(0);
+    NodeSpec slow = spec.nodes().get(1);
+    assertEquals(1.0, fast.cpus(), 1e-9);
+    assertEquals(4, fast.mapSlots());
+    assertEquals(1, slow.mapSlots());
+    assertTrue(spec.nodes().stream().allMatch(n -> n.reduceSlots() == 2));
+  }
+
+  @Test
+  void configTwoGivesReduceSlotsProportionalToSpeed() {
+    ClusterSpec spec = ClusterSpec.heterogeneous(2, 5, 0.2, 4, SlotConfig.CONFIG_2);
+    assertEquals(4, spec.nodes().get(0).reduceSlots());
+    assertEquals(1, spec.nodes().get(6).reduceSlots());
+    assertEquals(2 * 4 + 5, spec.totalReduceSlots());
+  }
+
+  @Test
+  void rejectsBadNodes() {
+    assertThrows(IllegalArgumentException.class, () -> new NodeSpec("Fast", 1, 1, 1));
+    assertThrows(IllegalArgumentException.class, () -> new NodeSpec("fast", 0, 1, 1));
+    assertThrows(IllegalArgumentException.class, () -> new NodeSpec("fast", 1, 0, 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> new ClusterSpec(List.of(new NodeSpec("a", 1, 1, 1), new NodeSpec("a", 1, 1, 1))));
+    assertThrows(IllegalArgumentException.class, () -> ClusterSpec.heterogeneous(0, 0, 1, 2, SlotConfig.CONFIG_1));
+    var e = assertThrows(IllegalArgumentException.class, () -> SlotConfig.parse("config-9"));
+    assertTrue(e.getMessage().contains("config-9"));
+  }
+}

@@ -1,0 +1,39 @@
+package io.pikachu.dist;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/** The admin jar carries our classes and relocated libraries, and nothing that could shadow Hadoop's. */
+class DistJarIT {
+
+  private static List<String> entries() throws IOException {
+    Path jar = Path.of(System.getProperty("pikachu.dist.jar"));
+    try (JarFile file = new JarFile(jar.toFile())) {
+      return file.stream().map(JarEntry::getName).toList();
+    }
+  }
+
+  @Test
+  void guavaAndCommonsMathAreRelocated() throws IOException {
+    List<String> entries = entries();
+    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/com/google/common/")),
+        "relocated Guava should be in the jar");
+    assertFalse(entries.stream().anyMatch(e -> e.startsWith("com/google/")), "unrelocated com.google classes");
+    assertFalse(entries.stream().anyMatch(e -> e.startsWith("org/apache/commons/math3/")),
+        "unrelocated Commons Math classes");
+  }
+
+  @Test
+  void hadoopItselfIsNotBundled() throws IOException {
+    assertFalse(entries().stream().anyMatch(e -> e.startsWith("org/apache/hadoop/")
+            && !e.startsWith("org/apache/hadoop/mapreduce/task/reduce/")),
+        "Hadoop classes must come from the cluster, except our shuffle classes in Hadoop's package");
+  }
+}
