@@ -36,10 +36,13 @@ import org.slf4j.LoggerFactory;
  * never runs more maps or reduces on a node than the node's slots.
  */
 public final class HeteroCluster implements AutoCloseable {
-  /** Custom resource counting a node's map slots. */
-  public static final String MAP_SLOTS = "pikachu.io/map-slots";
+  /**
+   * Custom resource counting a node's map slots. MapReduce reads per-task requests of custom
+   * resources only for names without dots (apart from a "yarn.io/" prefix), hence the plain names.
+   */
+  public static final String MAP_SLOTS = "map-slots";
   /** Custom resource counting a node's reduce slots. */
-  public static final String REDUCE_SLOTS = "pikachu.io/reduce-slots";
+  public static final String REDUCE_SLOTS = "reduce-slots";
 
   private static final Logger LOG = LoggerFactory.getLogger(HeteroCluster.class);
   private static final int NODE_MEMORY_MB = 16 * 1024;

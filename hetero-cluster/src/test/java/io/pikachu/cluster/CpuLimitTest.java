@@ -77,6 +77,9 @@ class CpuLimitTest {
           .add(map.counter(BurnMapper.Work.class.getName() + "/" + BurnMapper.Work.WALL_MILLIS.name()));
     }
     assertEquals(2, millisByNode.size(), "both nodes should have run maps: " + millisByNode);
+    for (ClusterNode node : cluster.nodes()) {
+      assertEquals(1, timeline.maxConcurrent(node.name(), false), "map slots of " + node.name());
+    }
     double fast = mean(millisByNode.get("fast-0"));
     double slow = mean(millisByNode.get("slow-0"));
     System.out.printf("CPU limit (%s): fast node %.0f ms, slow node %.0f ms per task, ratio %.2f%n",

@@ -7,6 +7,7 @@ import io.pikachu.bench.apps.Sort;
 import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.RecordGenerator;
 import io.pikachu.bench.data.TextGenerator;
+import io.pikachu.cluster.ClusterNode;
 import io.pikachu.cluster.ClusterSpec;
 import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import io.pikachu.cluster.HeteroCluster;
@@ -87,6 +88,10 @@ class BenchmarkAppsOnHeteroClusterTest {
         port -> cluster.nodeByPort(port).orElseThrow().name(), Duration.ofSeconds(30));
     assertEquals(4, timeline.maps().size());
     assertEquals(3, timeline.reduces().size());
+    for (ClusterNode node : cluster.nodes()) {
+      assertTrue(timeline.maxConcurrent(node.name(), false) <= node.spec().mapSlots(), "map slots of " + node);
+      assertTrue(timeline.maxConcurrent(node.name(), true) <= node.spec().reduceSlots(), "reduce slots of " + node);
+    }
     assertTrue(timeline.reduces().stream().allMatch(r -> r.sortFinishTime() >= r.shuffleFinishTime()
         && r.finishTime() >= r.sortFinishTime() && r.shuffleBytes() > 0), timeline.reduces().toString());
   }

@@ -20,7 +20,7 @@ public final class TextGenerator {
   private static final int WORDS_PER_LINE = 12;
 
   private final long seed;
-  private final String[] vocabulary;
+  private final int vocabularySize;
   private final double zipfExponent;
 
   public TextGenerator(long seed, int vocabularySize, double zipfExponent) {
@@ -31,22 +31,21 @@ public final class TextGenerator {
       throw new IllegalArgumentException("Zipf exponent must be positive, got " + zipfExponent);
     }
     this.seed = seed;
+    this.vocabularySize = vocabularySize;
     this.zipfExponent = zipfExponent;
-    this.vocabulary = new String[vocabularySize];
-    SplittableRandom random = new SplittableRandom(seed);
-    for (int rank = 0; rank < vocabularySize; rank++) {
-      vocabulary[rank] = word(random, rank);
-    }
   }
 
-  /** A pronounceable-enough word, unique per rank because the rank is spelled into it. */
-  private static String word(SplittableRandom random, int rank) {
-    StringBuilder text = new StringBuilder();
+  /**
+   * The word of a rank, unique because the rank is spelled into it. Computed, not stored, so
+   * that vocabularies of tens of millions of words cost no memory.
+   */
+  private void appendWord(StringBuilder text, int rank) {
+    SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + rank);
     int letters = 2 + random.nextInt(7);
     for (int i = 0; i < letters; i++) {
       text.append((char) ('a' + random.nextInt(26)));
     }
-    return text.append(Integer.toString(rank, 36)).toString();
+    text.append(Integer.toString(rank, 36));
   }
 
   /** Writes {@code files} files of about {@code bytesPerFile} bytes each under {@code dir}. */
@@ -62,7 +61,7 @@ public final class TextGenerator {
 
   void writeFile(OutputStream out, int fileIndex, long bytes) throws IOException {
     ZipfDistribution zipf = new ZipfDistribution(new Well19937c(seed * 1_000_003L + fileIndex),
-        vocabulary.length, zipfExponent);
+        vocabularySize, zipfExponent);
     long written = 0;
     StringBuilder line = new StringBuilder(128);
     while (written < bytes) {
@@ -71,7 +70,7 @@ public final class TextGenerator {
         if (i > 0) {
           line.append(' ');
         }
-        line.append(vocabulary[zipf.sample() - 1]);
+        appendWord(line, zipf.sample() - 1);
       }
       line.append('\n');
       byte[] encoded = line.toString().getBytes(StandardCharsets.UTF_8);

@@ -33,9 +33,9 @@ public final class Demo {
       Configuration conf = cluster.clientConfiguration();
       Path base = new Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "jobs");
       Path input = new Path(base, "wordcount-input");
-      out.printf(Locale.ROOT, "Generating %d x %d MB of text (seed %d, %d-word vocabulary)...%n",
-          options.maps(), options.megabytesPerMap(), options.seed(), options.vocabulary());
-      new TextGenerator(options.seed(), options.vocabulary(), 1.0)
+      out.printf(Locale.ROOT, "Generating %d x %d MB of text (seed %d, %d-word vocabulary, Zipf %.2f)...%n",
+          options.maps(), options.megabytesPerMap(), options.seed(), options.vocabulary(), options.zipfExponent());
+      new TextGenerator(options.seed(), options.vocabulary(), options.zipfExponent())
           .write(conf, input, options.maps(), options.megabytesPerMap() * 1_000_000L);
 
       Configuration stock = new Configuration(conf);

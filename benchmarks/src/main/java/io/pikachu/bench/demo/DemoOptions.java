@@ -11,7 +11,7 @@ import org.apache.commons.cli.ParseException;
 
 /** Options of the main command; defaults give the README's demonstration in a few minutes. */
 public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int speedRatio, SlotConfig slots,
-    int maps, int megabytesPerMap, int vocabulary, long seed) {
+    int maps, int megabytesPerMap, int vocabulary, double zipfExponent, long seed) {
 
   private static final Options OPTIONS = new Options()
       .addOption(Option.builder().longOpt("fast").hasArg().desc("fast nodes (default 1)").build())
@@ -25,6 +25,8 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
       .addOption(Option.builder().longOpt("maps").hasArg().desc("input files, one map each (default 24)").build())
       .addOption(Option.builder().longOpt("mb-per-map").hasArg().desc("MB of text per map (default 8)").build())
       .addOption(Option.builder().longOpt("vocabulary").hasArg().desc("distinct words (default 2000000)").build())
+      .addOption(Option.builder().longOpt("zipf").hasArg()
+          .desc("Zipf exponent of word frequencies; lower means more distinct words (default 0.8)").build())
       .addOption(Option.builder().longOpt("seed").hasArg().desc("data seed (default 42)").build())
       .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
@@ -46,7 +48,7 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
         doubleOption(line, "slow-cpus", 0.25), intOption(line, "speed-ratio", 4, 1),
         SlotConfig.parse(line.getOptionValue("slots", "config-1")),
         intOption(line, "maps", 24, 1), intOption(line, "mb-per-map", 8, 1),
-        intOption(line, "vocabulary", 2_000_000, 1), Long.parseLong(line.getOptionValue("seed", "42")));
+        intOption(line, "vocabulary", 2_000_000, 1), doubleOption(line, "zipf", 0.8), Long.parseLong(line.getOptionValue("seed", "42")));
   }
 
   public ClusterSpec clusterSpec() {
