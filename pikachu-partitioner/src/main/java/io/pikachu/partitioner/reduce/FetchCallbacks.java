@@ -1,0 +1,25 @@
+package io.pikachu.partitioner.reduce;
+
+import java.util.Collection;
+
+/** What a {@link BinFetcher} reports back to the shuffle that owns it. */
+interface FetchCallbacks {
+  /** Blocks for the next request; null once the shuffle stops. */
+  FetchUnit take() throws InterruptedException;
+
+  /** An output arrived intact; the shuffle keeps it or frees it. */
+  void fetched(FetchUnit unit, FetchUnit.Source source, FetchedOutput output);
+
+  /** Fetching these sources failed (stock Hadoop's fetch-failure accounting applies). */
+  void failed(FetchUnit unit, Collection<FetchUnit.Source> sources, boolean readError,
+      boolean connectError);
+
+  /** The host refused for now (HTTP 429): retry after {@code delayMs}. */
+  void backOff(FetchUnit unit, long delayMs);
+
+  /** The request is over; unfinished sources are needed again. */
+  void release(FetchUnit unit);
+
+  /** A local error (disk, bug): fails the reduce attempt. */
+  void reportException(Throwable t);
+}

@@ -1,0 +1,71 @@
+package io.pikachu.partitioner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class VirtualBinsConfigTest {
+  private static Configuration binJob(int reducers) {
+    Configuration conf = new Configuration(false);
+    VirtualBinsConfig.enable(conf);
+    conf.setInt("mapreduce.job.reduces", reducers);
+    return conf;
+  }
+
+  @Test
+  void defaultIsTenBinsPerReducer() {
+    Configuration conf = binJob(7);
+    VirtualBinsConfig.validateJob(conf);
+    assertEquals(10, VirtualBinsConfig.binsPerReducer(conf));
+    assertEquals(70, VirtualBinsConfig.totalBins(conf));
+  }
+
+  @Test
+  void invalidBinsPerReducerFailsNamingTheKey() {
+    for (String bad : new String[] {"0", "-3", "ten", "1.5", "1001"}) {
+      Configuration conf = binJob(4);
+      conf.set(PikachuKeys.BINS_PER_REDUCER, bad);
+      var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+      assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER), e.getMessage());
+      assertTrue(e.getMessage().contains(bad), e.getMessage());
+    }
+  }
+
+  @Test
+  void tooManyBinsInTotalFails() {
+    Configuration conf = binJob(5000);
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER, 1000);
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains("5000000 bins"), e.getMessage());
+  }
+
+  @Test
+  void halfEnabledJobsAreRejectedBecauseTheyWouldReadWrongData() {
+    Configuration onlyMaps = binJob(2);
+    onlyMaps.unset(PikachuKeys.SHUFFLE_CONSUMER);
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> VirtualBinsConfig.validateJob(onlyMaps));
+    assertTrue(e.getMessage().contains(PikachuKeys.SHUFFLE_CONSUMER), e.getMessage());
+
+    Configuration fallbackList = binJob(2);
+    fallbackList.set(PikachuKeys.MAP_OUTPUT_COLLECTOR,
+        fallbackList.get(PikachuKeys.MAP_OUTPUT_COLLECTOR)
+            + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
+    assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(fallbackList));
+
+    Configuration stock = new Configuration(false);
+    stock.set(PikachuKeys.BINS_PER_REDUCER, "oops"); // ignored: the job does not use bins
+    VirtualBinsConfig.validateJob(stock);
+  }
+
+  @Test
+  void badTimingKeysAreNamed() {
+    Configuration conf = binJob(2);
+    conf.set(PikachuKeys.FINAL_MAP_WAIT_MS, "-1");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.FINAL_MAP_WAIT_MS));
+  }
+}

@@ -1,0 +1,105 @@
+package io.pikachu.partitioner.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.partitioner.PikachuCounter;
+import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.partitioner.VirtualBinsConfig;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole bin pipeline (collector, bin fetching, drop/gain, final merge) in the LocalJobRunner:
+ * fast, and every map has finished before any reducer starts, so the forced change is the
+ * "after all maps finished" case of the acceptance list.
+ */
+class LocalRunnerPipelineTest {
+  @TempDir static Path tmp;
+  static FileSystem fs;
+  static org.apache.hadoop.fs.Path input;
+
+  @BeforeAll
+  static void writeInput() throws Exception {
+    Configuration conf = localConf();
+    fs = FileSystem.getLocal(conf);
+    input = new org.apache.hadoop.fs.Path(tmp.toString(), "in");
+    TestJobs.writeInput(fs, input, 3, 400, 42);
+  }
+
+  static Configuration localConf() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("mapreduce.cluster.local.dir", tmp.resolve("local").toString());
+    conf.setInt("mapreduce.task.io.sort.mb", 8);
+    return conf;
+  }
+
+  private Job run(TestJobs.App app, String name, Configuration conf, boolean bins)
+      throws Exception {
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(tmp.toString(), name);
+    Job job = TestJobs.create(app, conf, input, out, 4, name);
+    if (app == TestJobs.App.TOTAL_ORDER_SORT) {
+      TestJobs.writePartitionFiles(job, new org.apache.hadoop.fs.Path(tmp.toString(),
+          name + "-partitions"), bins);
+    }
+    assertTrue(job.waitForCompletion(false), name + " failed");
+    return job;
+  }
+
+  private Configuration binsConf() {
+    Configuration conf = localConf();
+    VirtualBinsConfig.enable(conf);
+    return conf;
+  }
+
+  @Test
+  void wordcountWithBinsAndForcedChangeEqualsStock() throws Exception {
+    Job stock = run(TestJobs.App.WORDCOUNT, "wc-stock", localConf(), false);
+    Job plain = run(TestJobs.App.WORDCOUNT, "wc-bins", binsConf(), true);
+    Configuration forced = binsConf();
+    forced.set(PikachuKeys.TEST_FORCED_RATIO, "3");
+    Job changed = run(TestJobs.App.WORDCOUNT, "wc-forced", forced, true);
+
+    var expected = TestJobs.records(fs, outputOf(stock));
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, TestJobs.records(fs, outputOf(plain)));
+    assertEquals(expected, TestJobs.records(fs, outputOf(changed)));
+
+    Counters plainCounters = plain.getCounters();
+    assertEquals(3 * 40, PikachuCounter.BINS_FETCHED.valueIn(plainCounters));
+    assertEquals(0, PikachuCounter.BINS_GAINED.valueIn(plainCounters));
+    Counters c = changed.getCounters();
+    // P=3, reducers 0,1 fast: ranges [0,10)[10,20)[20,30)[30,40) become [0,15)[15,30)[30,35)
+    // [35,40): gains 5+10+5+0, losses 0+5+10+5 (contiguous ranges shift, see docs)
+    assertEquals(20, PikachuCounter.BINS_GAINED.valueIn(c));
+    assertEquals(20, PikachuCounter.BINS_DROPPED.valueIn(c));
+    assertTrue(PikachuCounter.BYTES_DROPPED.valueIn(c) > 0, "dropped bins had been fetched");
+    assertTrue(PikachuCounter.BYTES_RESHUFFLED.valueIn(c) > 0, "gained bins re-shuffled");
+  }
+
+  @Test
+  void totalOrderSortStaysByteIdenticalAfterChange() throws Exception {
+    Job stock = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-stock", localConf(), false);
+    Configuration forced = binsConf();
+    forced.set(PikachuKeys.TEST_FORCED_RATIO, "3");
+    forced.set(PikachuKeys.TEST_FORCED_FAST_REDUCERS, "1,3");
+    Job changed = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-forced", forced, true);
+    byte[] expected = TestJobs.concatenated(fs, outputOf(stock));
+    assertTrue(expected.length > 1000);
+    assertArrayEquals(expected, TestJobs.concatenated(fs, outputOf(changed)));
+  }
+
+  private static org.apache.hadoop.fs.Path outputOf(Job job) {
+    return org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.getOutputPath(job);
+  }
+}

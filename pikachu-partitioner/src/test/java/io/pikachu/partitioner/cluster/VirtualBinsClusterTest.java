@@ -1,0 +1,267 @@
+package io.pikachu.partitioner.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.partitioner.PikachuCounter;
+import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.partitioner.VirtualBinsConfig;
+import io.pikachu.partitioner.binmap.BinMap;
+import io.pikachu.partitioner.binmap.BinMapStore;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Acceptance tests on an embedded YARN cluster (3 NodeManagers, stock ShuffleHandler): every job
+ * runs stock and with Pikachu bins under (a) no change, (b) a forced change to P=3 when half the
+ * maps finished, (c) a forced change after all maps finished; outputs must equal stock's. The
+ * four runs of one application share the cluster concurrently to keep the suite short.
+ */
+class VirtualBinsClusterTest {
+  private static final int REDUCERS = 3;
+  private static final int MAPS = 4;
+  private static MiniMRYarnCluster cluster;
+  private static Configuration conf;
+  private static FileSystem fs;
+  private static Path root;
+  private static Path input;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Configuration c = new Configuration();
+    c.setInt(YarnConfiguration.NM_PMEM_MB, 8192);
+    c.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    c.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
+    c.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    cluster = new MiniMRYarnCluster("pikachu-bins-" + System.nanoTime(), 3);
+    cluster.init(c);
+    cluster.start();
+    conf = new Configuration(cluster.getConfig());
+    conf.setInt(MRJobConfig.MAP_MEMORY_MB, 384);
+    conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 384);
+    conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 512);
+    conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx300m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.setInt(MRJobConfig.IO_SORT_MB, 16);
+    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
+    conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    fs = FileSystem.get(conf);
+    // a directory of its own: another build may run this module's tests at the same time
+    File dir = java.nio.file.Files.createTempDirectory(
+        new File("target").getAbsoluteFile().toPath(), "pikachu-cluster-test-").toFile();
+    root = fs.makeQualified(new Path(dir.getAbsolutePath()));
+    input = new Path(root, "input");
+    TestJobs.writeInput(fs, input, MAPS, 1200, 7);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.stop();
+    }
+  }
+
+  private static Configuration binsConf() {
+    Configuration c = new Configuration(conf);
+    VirtualBinsConfig.enable(c);
+    return c;
+  }
+
+  private static Configuration forcedConf(float afterMaps) {
+    Configuration c = binsConf();
+    c.set(PikachuKeys.TEST_FORCED_RATIO, "3");
+    c.setFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS, afterMaps);
+    return c;
+  }
+
+  /** Runs stock, (a), (b), (c) of one application concurrently and checks exact output. */
+  private void runMatrix(TestJobs.App app) throws Exception {
+    Map<String, Configuration> variants = new LinkedHashMap<>();
+    variants.put("stock", new Configuration(conf));
+    variants.put("bins", binsConf());
+    variants.put("forced-mid", forcedConf(0.5f));
+    variants.put("forced-end", forcedConf(1.0f));
+    Map<String, Job> jobs = new LinkedHashMap<>();
+    for (Map.Entry<String, Configuration> v : variants.entrySet()) {
+      String name = app + "-" + v.getKey();
+      Job job = TestJobs.create(app, v.getValue(), input, new Path(root, name), REDUCERS, name);
+      if (app == TestJobs.App.TOTAL_ORDER_SORT) {
+        TestJobs.writePartitionFiles(job, new Path(root, name + "-partitions"),
+            !v.getKey().equals("stock"));
+      }
+      job.submit();
+      jobs.put(v.getKey(), job);
+    }
+    for (Map.Entry<String, Job> e : jobs.entrySet()) {
+      assertTrue(e.getValue().waitForCompletion(false), app + " " + e.getKey() + " failed");
+    }
+    Path stockOut = FileOutputFormat.getOutputPath(jobs.get("stock"));
+    List<String> expected = TestJobs.records(fs, stockOut);
+    assertFalse(expected.isEmpty());
+    for (String variant : List.of("bins", "forced-mid", "forced-end")) {
+      Path out = FileOutputFormat.getOutputPath(jobs.get(variant));
+      assertEquals(expected, TestJobs.records(fs, out), app + " " + variant + " output differs");
+      if (app == TestJobs.App.TOTAL_ORDER_SORT) {
+        assertArrayEquals(TestJobs.concatenated(fs, stockOut), TestJobs.concatenated(fs, out),
+            "total order " + variant + " not byte-identical");
+      }
+    }
+    Counters plain = jobs.get("bins").getCounters();
+    assertEquals((long) MAPS * REDUCERS * 10, PikachuCounter.BINS_FETCHED.valueIn(plain));
+    assertEquals(0, PikachuCounter.BINS_GAINED.valueIn(plain));
+    for (String variant : List.of("forced-mid", "forced-end")) {
+      Counters c = jobs.get(variant).getCounters();
+      // P=3, reducer 0 fast: [0,10)[10,20)[20,30) -> [0,18)[18,24)[24,30)
+      assertEquals(8 + 4 + 0, PikachuCounter.BINS_GAINED.valueIn(c), variant);
+      assertEquals(0 + 8 + 4, PikachuCounter.BINS_DROPPED.valueIn(c), variant);
+    }
+    Counters end = jobs.get("forced-end").getCounters();
+    assertTrue(PikachuCounter.BYTES_DROPPED.valueIn(end) > 0, "lost bins had been fetched");
+    assertTrue(PikachuCounter.BYTES_RESHUFFLED.valueIn(end) > 0, "gained bins re-shuffled");
+  }
+
+  @Test
+  void wordcountExactUnderEveryChange() throws Exception {
+    runMatrix(TestJobs.App.WORDCOUNT);
+  }
+
+  @Test
+  void compressedSortExactUnderEveryChange() throws Exception {
+    runMatrix(TestJobs.App.SORT);
+  }
+
+  @Test
+  void totalOrderSortByteIdenticalUnderEveryChange() throws Exception {
+    runMatrix(TestJobs.App.TOTAL_ORDER_SORT);
+  }
+
+  /**
+   * The AM-side path: maps published through the {@link BinMapStore} while the job runs, a
+   * reducer attempt killed after it applied a change, its re-run starting from the current map,
+   * and the final map published last.
+   */
+  @Test
+  void reducerKilledAfterChangeIsRerunExactly() throws Exception {
+    Configuration c = binsConf();
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
+    Job stock = TestJobs.create(TestJobs.App.SORT, conf, input, new Path(root, "kill-stock"),
+        REDUCERS, "kill-stock");
+    Job job = TestJobs.create(TestJobs.App.SORT, c, input, new Path(root, "kill-bins"),
+        REDUCERS, "kill-bins");
+    stock.submit();
+    job.submit();
+    String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
+    assertNotNull(jobDir, "the submitter records the staging dir of the job");
+    BinMapStore store = BinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+
+    // wait until reducer 1 fetches under the even map, then publish a non-final P=3 map
+    waitFor(() -> reducer1Counter(job, PikachuCounter.BINS_FETCHED) > 0, "reducer 1 fetching");
+    store.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
+    // reducer 1 loses bins [10,18): wait until its attempt has applied the change, then kill it
+    waitFor(() -> reducer1Counter(job, PikachuCounter.BINS_DROPPED) > 0,
+        "reducer 1 applied the change");
+    TaskAttemptID[] killed = new TaskAttemptID[1];
+    for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
+      if (r.getTaskID().getId() == 1) {
+        killed[0] = r.getRunningTaskAttemptIds().iterator().next();
+      }
+    }
+    assertNotNull(killed[0]);
+    job.killTask(killed[0]);
+    waitFor(() -> {
+      List<TaskAttemptID> running = runningAttempts(job);
+      return running.stream().anyMatch(a -> a.getTaskID().getId() == 1 && !a.equals(killed[0]));
+    }, "reducer 1 re-run");
+    // the re-run starts from the current map (v1), then must follow a different final map
+    TaskAttemptID rerun = runningAttempts(job).stream()
+        .filter(a -> a.getTaskID().getId() == 1).findFirst().orElseThrow();
+    waitFor(() -> containerLogsContain(rerun + ") starts with BinMap{v1,"), "re-run reads v1");
+    BinMap winner = store.publish(BinMap.fromCounts(2, true, 10, new int[] {12, 12, 6}));
+    assertEquals(2, winner.version(), "no reducer may have sealed before");
+
+    assertTrue(stock.waitForCompletion(false));
+    assertTrue(job.waitForCompletion(false));
+    assertEquals(TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
+        TestJobs.records(fs, FileOutputFormat.getOutputPath(job)));
+    TaskReport reducer1 = null;
+    for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
+      if (r.getTaskID().getId() == 1) {
+        reducer1 = r;
+      }
+    }
+    assertNotNull(reducer1);
+    assertEquals(killed[0].getTaskID(), reducer1.getTaskID());
+    assertEquals(rerun, reducer1.getSuccessfulTaskAttemptId());
+    assertTrue(containerLogsContain(rerun + "): bin map BinMap{v1, counts=[18, 6, 6]} -> "
+        + "BinMap{v2, final, counts=[12, 12, 6]}"), "the re-run applied the final map");
+  }
+
+  /** True when some container's syslog on the embedded cluster contains {@code text}. */
+  private static boolean containerLogsContain(String text) throws Exception {
+    try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
+      return files.filter(f -> f.getFileName().toString().equals("syslog")).anyMatch(f -> {
+        try {
+          return java.nio.file.Files.readString(f).contains(text);
+        } catch (java.io.IOException e) {
+          return false; // a log being rotated or removed
+        }
+      });
+    }
+  }
+
+  /** A counter of reducer 1's running attempt, as last reported to the AM. */
+  private static long reducer1Counter(Job job, PikachuCounter counter) throws Exception {
+    for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
+      if (r.getTaskID().getId() == 1 && !r.getRunningTaskAttemptIds().isEmpty()) {
+        return r.getTaskCounters().findCounter(PikachuCounter.GROUP, counter.name()).getValue();
+      }
+    }
+    return 0;
+  }
+
+  private static List<TaskAttemptID> runningAttempts(Job job) throws Exception {
+    List<TaskAttemptID> running = new ArrayList<>();
+    for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
+      running.addAll(r.getRunningTaskAttemptIds());
+    }
+    return running;
+  }
+
+  interface Condition {
+    boolean holds() throws Exception;
+  }
+
+  private static void waitFor(Condition condition, String what) throws Exception {
+    long deadline = System.currentTimeMillis() + 120_000;
+    while (!condition.holds()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      Thread.sleep(250);
+    }
+  }
+}
