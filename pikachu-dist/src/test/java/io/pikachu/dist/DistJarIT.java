@@ -21,10 +21,11 @@ class DistJarIT {
   }
 
   @Test
-  void guavaAndCommonsMathAreRelocated() throws IOException {
+  void bundledLibrariesAreRelocated() throws IOException {
     List<String> entries = entries();
-    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/com/google/common/")),
-        "relocated Guava should be in the jar");
+    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/org/apache/commons/math3/")),
+        "relocated Commons Math (node classification) should be in the jar");
+    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/scheduler/")), "scheduler classes");
     assertFalse(entries.stream().anyMatch(e -> e.startsWith("com/google/")), "unrelocated com.google classes");
     assertFalse(entries.stream().anyMatch(e -> e.startsWith("org/apache/commons/math3/")),
         "unrelocated Commons Math classes");

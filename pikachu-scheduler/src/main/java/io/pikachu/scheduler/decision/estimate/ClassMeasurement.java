@@ -1,0 +1,48 @@
+package io.pikachu.scheduler.decision.estimate;
+
+import java.util.List;
+
+/**
+ * What was measured for one node class over the decision window. Null means "not measured".
+ *
+ * @param name         class name
+ * @param nodes        its nodes
+ * @param mapRate      mean map progress rate of its nodes (per second): the class's node speed
+ * @param reducers     indexes of the reducers whose live attempt runs on its nodes
+ * @param shuffleRate  S_c: median over its reducers of maps copied per second in the window
+ * @param cpuCatchUp   median over reducers of the peak CPU utilisation until catching up (U at T_s)
+ * @param cpuSteady    median reducer CPU utilisation from catching up (or T_s) to the window end (U at T_w)
+ * @param efficiency   E_c = median of cpuSteady / cpuCatchUp over caught-up reducers; null when the class did not
+ *                     catch up (an overloaded class runs at its capacity: E = 1)
+ * @param caughtUp     whether at least half of its reducers had caught up with the completed maps at the window end
+ */
+public record ClassMeasurement(
+        String name,
+        List<String> nodes,
+        Double mapRate,
+        List<Integer> reducers,
+        Double shuffleRate,
+        Double cpuCatchUp,
+        Double cpuSteady,
+        Double efficiency,
+        boolean caughtUp) {
+
+    public ClassMeasurement {
+        nodes = List.copyOf(nodes);
+        reducers = List.copyOf(reducers);
+    }
+
+    public boolean hasReducers() {
+        return !reducers.isEmpty();
+    }
+
+    /** E used in equation 2.1: the measured efficiency, or 1 for a class that runs at its capacity. */
+    public double effectiveEfficiency() {
+        return efficiency == null ? 1.0 : efficiency;
+    }
+
+    /** S_c / E_c: the shuffle rate the class could sustain if it were given the work (null if S_c is unknown). */
+    public Double potentialRate() {
+        return shuffleRate == null ? null : shuffleRate / effectiveEfficiency();
+    }
+}

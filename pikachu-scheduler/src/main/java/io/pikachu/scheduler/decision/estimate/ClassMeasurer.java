@@ -1,0 +1,129 @@
+package io.pikachu.scheduler.decision.estimate;
+
+import io.pikachu.scheduler.decision.classify.NodeClass;
+import io.pikachu.scheduler.decision.classify.NodeClasses;
+import io.pikachu.scheduler.decision.observe.AttemptHistory;
+import io.pikachu.scheduler.decision.observe.JobObserver;
+import io.pikachu.scheduler.decision.observe.ReducerMetrics;
+import io.pikachu.scheduler.decision.observe.StatusReport;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/** Measures each node class's reducers over a decision window [start, end]. */
+public final class ClassMeasurer {
+
+    /**
+     * Lowest CPU efficiency believed. A reducer that nearly idles after catching up would otherwise claim an
+     * unbounded potential; ten times its observed rate is already far beyond the ratios the paper measured.
+     */
+    public static final double MIN_EFFICIENCY = 0.1;
+
+    private final ReducerMetrics metrics;
+
+    public ClassMeasurer(ReducerMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /**
+     * @param window            the measurement window, or empty to record node speeds and reducer placement only
+     * @param measureEfficiency whether a class can have caught up (false when no class caught up before the window
+     *                          end while maps were running: then every class runs at its capacity and E = 1)
+     */
+    public List<ClassMeasurement> measure(JobObserver job, NodeClasses classes, Optional<long[]> window,
+                                          boolean measureEfficiency, List<String> notes) {
+        Map<Integer, AttemptHistory> live = job.liveReducers();
+        List<ClassMeasurement> result = new ArrayList<>();
+        for (NodeClass c : classes.classes()) {
+            List<Integer> reducers = new ArrayList<>();
+            List<AttemptHistory> attempts = new ArrayList<>();
+            live.forEach((index, attempt) -> {
+                if (classes.classOf(attempt.node()).filter(c::equals).isPresent()) {
+                    reducers.add(index);
+                    attempts.add(attempt);
+                }
+            });
+            if (window.isEmpty() || attempts.isEmpty()) {
+                result.add(new ClassMeasurement(c.name(), c.nodes(), c.mapRate(), reducers, null, null, null, null,
+                        false));
+                continue;
+            }
+            result.add(measureClass(c, reducers, attempts, window.get()[0], window.get()[1], measureEfficiency,
+                    notes));
+        }
+        return result;
+    }
+
+    private ClassMeasurement measureClass(NodeClass c, List<Integer> reducers, List<AttemptHistory> attempts,
+                                          long start, long end, boolean measureEfficiency, List<String> notes) {
+        List<Double> rates = new ArrayList<>();
+        List<Double> catchUps = new ArrayList<>();
+        List<Double> steadies = new ArrayList<>();
+        List<Double> efficiencies = new ArrayList<>();
+        int reporting = 0;
+        int caughtUp = 0;
+        int caughtUpAtFirstReport = 0;
+        for (AttemptHistory r : attempts) {
+            Optional<StatusReport> last = r.atOrBefore(end);
+            if (last.isEmpty()) {
+                continue; // started after the window
+            }
+            reporting++;
+            metrics.shuffleRate(r, start, end).ifPresent(rates::add);
+            boolean up = metrics.caughtUp(last.get());
+            if (!up || !measureEfficiency) {
+                continue;
+            }
+            caughtUp++;
+            OptionalLong caughtAt = metrics.catchUpMs(r, end);
+            if (caughtAt.isEmpty()) {
+                continue;
+            }
+            long t = caughtAt.getAsLong();
+            if (t == r.first().timeMs()) {
+                caughtUpAtFirstReport++;
+            }
+            OptionalDouble uCatch = metrics.peakCpuUtilisation(r, t);
+            OptionalDouble uSteady = metrics.cpuUtilisation(r, Math.max(t, start), end);
+            uCatch.ifPresent(catchUps::add);
+            uSteady.ifPresent(steadies::add);
+            if (uCatch.isPresent() && uSteady.isPresent() && uCatch.getAsDouble() > 0) {
+                efficiencies.add(uSteady.getAsDouble() / uCatch.getAsDouble());
+            }
+        }
+        boolean classCaughtUp = measureEfficiency && reporting > 0 && 2 * caughtUp >= reporting;
+        Double efficiency = null;
+        if (classCaughtUp) {
+            if (efficiencies.isEmpty()) {
+                notes.add("class '" + c.name() + "' caught up but no reducer has CPU measurements on both sides "
+                        + "of catching up; E = 1");
+            } else {
+                double e = median(efficiencies);
+                if (e < MIN_EFFICIENCY) {
+                    notes.add("class '" + c.name() + "' CPU efficiency " + e + " raised to " + MIN_EFFICIENCY);
+                }
+                efficiency = Math.max(MIN_EFFICIENCY, Math.min(1.0, e));
+            }
+        }
+        if (efficiency != null && caughtUpAtFirstReport > 0) {
+            notes.add("class '" + c.name() + "': " + caughtUpAtFirstReport + " reducer(s) caught up by their first "
+                    + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
+        }
+        return new ClassMeasurement(c.name(), c.nodes(), c.mapRate(), reducers,
+                rates.isEmpty() ? null : median(rates),
+                catchUps.isEmpty() ? null : median(catchUps),
+                steadies.isEmpty() ? null : median(steadies),
+                efficiency, classCaughtUp);
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+}

@@ -1,0 +1,9 @@
+package io.pikachu.scheduler.decision.observe;
+
+public enum AttemptState {
+    RUNNING, SUCCEEDED, FAILED, KILLED;
+
+    public boolean isDead() {
+        return this == FAILED || this == KILLED;
+    }
+}

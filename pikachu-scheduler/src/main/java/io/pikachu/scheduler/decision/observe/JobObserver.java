@@ -1,0 +1,207 @@
+package io.pikachu.scheduler.decision.observe;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Everything the controller knows about one job, built from status reports in any order. Failed or killed attempts
+ * are kept but ignored by the queries; a reducer is represented by its newest live attempt.
+ */
+public final class JobObserver {
+
+    private final int numReducers;
+    /** Sorted by attempt id, so that sums over attempts are bit-identical whatever order reports arrive in. */
+    private final Map<String, AttemptHistory> attempts = new TreeMap<>();
+    /** Largest "maps completed" seen in a report received at each time. */
+    private final TreeMap<Long, Integer> completedAt = new TreeMap<>();
+    private long[] prefixTimes;
+    private int[] prefixMax;
+    private int totalMaps;
+    private long latestMs = Long.MIN_VALUE;
+
+    public JobObserver(int numReducers) {
+        if (numReducers < 1) {
+            throw new IllegalArgumentException("a job to rebalance needs at least one reducer, got " + numReducers);
+        }
+        this.numReducers = numReducers;
+    }
+
+    public void accept(StatusReport r) {
+        if (r.type() == TaskType.REDUCE && r.taskIndex() >= numReducers) {
+            throw new IllegalArgumentException("reducer index " + r.taskIndex() + " of " + r.attemptId()
+                    + " is outside 0.." + (numReducers - 1));
+        }
+        if (totalMaps != 0 && r.totalMaps() != totalMaps) {
+            throw new IllegalArgumentException("report of " + r.attemptId() + " says the job has " + r.totalMaps()
+                    + " maps, earlier reports said " + totalMaps);
+        }
+        totalMaps = r.totalMaps();
+        attempts.computeIfAbsent(r.attemptId(), id -> new AttemptHistory(r)).add(r);
+        completedAt.merge(r.timeMs(), r.mapsCompleted(), Math::max);
+        prefixTimes = null;
+        latestMs = Math.max(latestMs, r.timeMs());
+    }
+
+    public int numReducers() {
+        return numReducers;
+    }
+
+    public int totalMaps() {
+        return totalMaps;
+    }
+
+    public boolean isEmpty() {
+        return attempts.isEmpty();
+    }
+
+    public long latestMs() {
+        return latestMs;
+    }
+
+    /** T_1: when the first reducer attempt started. */
+    public OptionalLong firstReducerMs() {
+        return attempts.values().stream().filter(a -> a.type() == TaskType.REDUCE)
+                .mapToLong(AttemptHistory::startMs).min();
+    }
+
+    /** Maps completed in the job as known at {@code timeMs} (the largest count reported up to then). */
+    public int mapsCompletedAt(long timeMs) {
+        buildPrefix();
+        int i = upperIndex(timeMs);
+        return i < 0 ? 0 : prefixMax[i];
+    }
+
+    /** The first report time at which the job had completed at least {@code maps} maps. */
+    public OptionalLong firstTimeWithCompleted(int maps) {
+        buildPrefix();
+        for (int i = 0; i < prefixTimes.length; i++) {
+            if (prefixMax[i] >= maps) {
+                return OptionalLong.of(prefixTimes[i]);
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    public OptionalLong allMapsDoneMs() {
+        return totalMaps == 0 ? OptionalLong.empty() : firstTimeWithCompleted(totalMaps);
+    }
+
+    /** Reducer index to its newest live attempt, for the reducers that have one. */
+    public NavigableMap<Integer, AttemptHistory> liveReducers() {
+        TreeMap<Integer, AttemptHistory> live = new TreeMap<>();
+        for (AttemptHistory a : attempts.values()) {
+            if (a.type() != TaskType.REDUCE || a.isDead()) {
+                continue;
+            }
+            live.merge(a.taskIndex(), a, (x, y) -> y.startMs() >= x.startMs() ? y : x);
+        }
+        return Collections.unmodifiableNavigableMap(live);
+    }
+
+    public SortedSet<String> nodes() {
+        TreeSet<String> nodes = new TreeSet<>();
+        attempts.values().forEach(a -> nodes.add(a.node()));
+        return nodes;
+    }
+
+    /**
+     * Mean map progress rate (progress per second) of the live map attempts of each node, as Hadoop and Tarazu
+     * measure it: progress over time since launch. Nodes that ran no measurable map are absent.
+     */
+    public Map<String, Double> nodeMapRates() {
+        Map<String, double[]> sums = new HashMap<>();
+        for (AttemptHistory a : attempts.values()) {
+            if (a.type() != TaskType.MAP || a.isDead()) {
+                continue;
+            }
+            double rate = mapProgressRate(a);
+            if (Double.isFinite(rate) && rate > 0) {
+                double[] s = sums.computeIfAbsent(a.node(), n -> new double[2]);
+                s[0] += rate;
+                s[1]++;
+            }
+        }
+        Map<String, Double> rates = new TreeMap<>();
+        sums.forEach((node, s) -> rates.put(node, s[0] / s[1]));
+        return rates;
+    }
+
+    private static double mapProgressRate(AttemptHistory a) {
+        StatusReport last = a.last();
+        if (a.hasLaunchTime() && last.timeMs() > a.startMs()) {
+            return last.progress() * 1000.0 / (last.timeMs() - a.startMs());
+        }
+        StatusReport first = a.first();
+        if (last.timeMs() > first.timeMs()) {
+            return (last.progress() - first.progress()) * 1000.0 / (last.timeMs() - first.timeMs());
+        }
+        return Double.NaN;
+    }
+
+    /**
+     * The largest number of map attempts seen running at once: the job's wave size. An attempt runs from its
+     * launch (or first report) to its last report if it has ended, else to the latest report of the job.
+     */
+    public int peakConcurrentMaps() {
+        List<long[]> events = new ArrayList<>();
+        for (AttemptHistory a : attempts.values()) {
+            if (a.type() != TaskType.MAP) {
+                continue;
+            }
+            boolean ended = a.isDead() || a.hasSucceeded();
+            long end = ended ? a.last().timeMs() : latestMs;
+            events.add(new long[] {a.startMs(), +1});
+            events.add(new long[] {end, -1});
+        }
+        // At equal times count the ends first: a slot freed at t and refilled at t held one map, not two.
+        events.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+        int running = 0;
+        int peak = 0;
+        for (long[] e : events) {
+            running += (int) e[1];
+            peak = Math.max(peak, running);
+        }
+        return peak;
+    }
+
+    private void buildPrefix() {
+        if (prefixTimes != null) {
+            return;
+        }
+        prefixTimes = new long[completedAt.size()];
+        prefixMax = new int[completedAt.size()];
+        int i = 0;
+        int max = 0;
+        for (Map.Entry<Long, Integer> e : completedAt.entrySet()) {
+            max = Math.max(max, e.getValue());
+            prefixTimes[i] = e.getKey();
+            prefixMax[i] = max;
+            i++;
+        }
+    }
+
+    /** Index of the last time at or before {@code timeMs}, or -1. */
+    private int upperIndex(long timeMs) {
+        int lo = 0;
+        int hi = prefixTimes.length - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (prefixTimes[mid] <= timeMs) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,5 @@
+package io.pikachu.scheduler.decision.observe;
+
+public enum TaskType {
+    MAP, REDUCE
+}
