@@ -22,11 +22,11 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
           .desc("a fast node's cores and map slots over a slow node's (default 4)").build())
       .addOption(Option.builder().longOpt("slots").hasArg()
           .desc("config-1 (2 reduce slots per node) or config-2 (proportional to speed); default config-1").build())
-      .addOption(Option.builder().longOpt("maps").hasArg().desc("input files, one map each (default 24)").build())
+      .addOption(Option.builder().longOpt("maps").hasArg().desc("input files, one map each (default 16)").build())
       .addOption(Option.builder().longOpt("mb-per-map").hasArg().desc("MB of text per map (default 8)").build())
-      .addOption(Option.builder().longOpt("vocabulary").hasArg().desc("distinct words (default 2000000)").build())
+      .addOption(Option.builder().longOpt("vocabulary").hasArg().desc("distinct words (default 50000000)").build())
       .addOption(Option.builder().longOpt("zipf").hasArg()
-          .desc("Zipf exponent of word frequencies; lower means more distinct words (default 0.8)").build())
+          .desc("Zipf exponent of word frequencies; lower means more distinct words (default 0.6)").build())
       .addOption(Option.builder().longOpt("seed").hasArg().desc("data seed (default 42)").build())
       .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
@@ -47,8 +47,8 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
         intOption(line, "fast", 1, 0), intOption(line, "slow", 2, 0),
         doubleOption(line, "slow-cpus", 0.25), intOption(line, "speed-ratio", 4, 1),
         SlotConfig.parse(line.getOptionValue("slots", "config-1")),
-        intOption(line, "maps", 24, 1), intOption(line, "mb-per-map", 8, 1),
-        intOption(line, "vocabulary", 2_000_000, 1), doubleOption(line, "zipf", 0.8), Long.parseLong(line.getOptionValue("seed", "42")));
+        intOption(line, "maps", 16, 1), intOption(line, "mb-per-map", 8, 1),
+        intOption(line, "vocabulary", 50_000_000, 1), doubleOption(line, "zipf", 0.6), Long.parseLong(line.getOptionValue("seed", "42")));
   }
 
   public ClusterSpec clusterSpec() {

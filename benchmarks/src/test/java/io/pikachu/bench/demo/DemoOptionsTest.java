@@ -19,9 +19,10 @@ class DemoOptionsTest {
 
   @Test
   void readsOptions() {
-    DemoOptions options = DemoOptions.parse(new String[] {"--slots", "config-2", "--maps", "6", "--slow", "3"});
+    DemoOptions options = DemoOptions.parse(new String[] {"--slots", "config-2", "--maps", "6", "--slow", "3", "--zipf", "0.9"});
     assertEquals(SlotConfig.CONFIG_2, options.slots());
     assertEquals(6, options.maps());
+    assertEquals(0.9, options.zipfExponent(), 1e-9);
     assertEquals(4 + 3, options.clusterSpec().totalReduceSlots());
   }
 
