@@ -33,8 +33,9 @@ class DistJarIT {
 
   @Test
   void hadoopItselfIsNotBundled() throws IOException {
-    assertFalse(entries().stream().anyMatch(e -> e.startsWith("org/apache/hadoop/")
-            && !e.startsWith("org/apache/hadoop/mapreduce/task/reduce/")),
+    // Folder entries lead to our own classes in Hadoop's package; only classes count.
+    assertFalse(entries().stream().anyMatch(e -> e.startsWith("org/apache/hadoop/") && e.endsWith(".class")
+            && !e.startsWith("org/apache/hadoop/mapreduce/task/reduce/Pikachu")),
         "Hadoop classes must come from the cluster, except our shuffle classes in Hadoop's package");
   }
 }
