@@ -91,6 +91,24 @@ public final class VirtualBinsConfig {
     totalBins(conf);
     pollIntervalMs(conf);
     finalWaitMs(conf);
+    if (controllerEnabled(conf)) {
+      validateControllerCanRun(conf);
+    }
+  }
+
+  /**
+   * Pikachu's controller lives in the AM's speculator, and the AM builds a speculator only while
+   * map or reduce speculation is on. Without it, reducers would wait for a decision that never
+   * comes and finally seal the even map: exact, but silently not what was asked for.
+   */
+  private static void validateControllerCanRun(Configuration conf) {
+    if (!conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true) && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
+      throw new IllegalArgumentException(PikachuKeys.CONTROLLER_ENABLED + "=true needs "
+          + MRJobConfig.MAP_SPECULATIVE + " or " + MRJobConfig.REDUCE_SPECULATIVE
+          + " to be true: the AM builds Pikachu's controller only then. To run without speculation, keep "
+          + MRJobConfig.REDUCE_SPECULATIVE + "=true and set pikachu.speculative.map and pikachu.speculative.reduce"
+          + " to false");
+    }
   }
 
   public static boolean controllerEnabled(Configuration conf) {

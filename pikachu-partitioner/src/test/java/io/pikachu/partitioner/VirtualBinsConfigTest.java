@@ -24,6 +24,19 @@ class VirtualBinsConfigTest {
   }
 
   @Test
+  void controllerWithoutAnySpeculationFailsNamingTheKeys() {
+    Configuration conf = binJob(4);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    VirtualBinsConfig.validateJob(conf);
+    conf.setBoolean("mapreduce.map.speculative", false);
+    VirtualBinsConfig.validateJob(conf);
+    conf.setBoolean("mapreduce.reduce.speculative", false);
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains("mapreduce.reduce.speculative")
+        && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED), e.getMessage());
+  }
+
+  @Test
   void invalidBinsPerReducerFailsNamingTheKey() {
     for (String bad : new String[] {"0", "-3", "ten", "1.5", "1001"}) {
       Configuration conf = binJob(4);
