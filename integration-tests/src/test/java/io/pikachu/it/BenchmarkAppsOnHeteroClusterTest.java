@@ -8,8 +8,6 @@ import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.RecordGenerator;
 import io.pikachu.bench.data.TextGenerator;
 import io.pikachu.cluster.ClusterNode;
-import io.pikachu.cluster.ClusterSpec;
-import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import java.io.BufferedReader;
@@ -31,11 +29,12 @@ import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The benchmark applications give correct output on the heterogeneous cluster, using every node. */
+@ExtendWith(SharedHeteroCluster.class)
 class BenchmarkAppsOnHeteroClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
@@ -43,19 +42,12 @@ class BenchmarkAppsOnHeteroClusterTest {
   private static Path base;
 
   @BeforeAll
-  static void startCluster() throws IOException {
-    cluster = HeteroCluster.start("benchmark-apps-test",
-        ClusterSpec.heterogeneous(1, 1, 0.25, 4, SlotConfig.CONFIG_1), null);
-    conf = cluster.clientConfiguration();
-    fs = FileSystem.get(conf);
-    base = new Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "jobs");
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
+  static void useSharedCluster() throws IOException {
+    SharedHeteroCluster.Handle handle = SharedHeteroCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
+    cluster = handle.cluster();
+    conf = handle.conf();
+    fs = handle.fs();
+    base = handle.base();
   }
 
   private static Configuration jobConf(int reduces) {

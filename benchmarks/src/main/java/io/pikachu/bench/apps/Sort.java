@@ -2,7 +2,6 @@ package io.pikachu.bench.apps;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.Job;
@@ -10,14 +9,17 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
  * Sorts binary records by key with identity map and reduce, like Hadoop's sort example (the
  * shuffle-intensive benchmark of section 2.3). Input comes from {@code gen-sort}.
  */
-public class Sort extends Configured implements Tool {
+public class Sort extends BenchmarkTool {
+
+  public Sort() {
+    super("sort", Sort::createJob);
+  }
 
   public static Job createJob(Configuration conf, Path input, Path output) throws IOException {
     Job job = Job.getInstance(conf, "sort");
@@ -31,15 +33,6 @@ public class Sort extends Configured implements Tool {
     SequenceFileInputFormat.addInputPath(job, input);
     SequenceFileOutputFormat.setOutputPath(job, output);
     return job;
-  }
-
-  @Override
-  public int run(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: sort <input> <output>   (set reducers with -D mapreduce.job.reduces=N)");
-      return 2;
-    }
-    return createJob(getConf(), new Path(args[0]), new Path(args[1])).waitForCompletion(true) ? 0 : 1;
   }
 
   public static void main(String[] args) throws Exception {

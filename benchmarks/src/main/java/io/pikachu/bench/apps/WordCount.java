@@ -2,7 +2,6 @@ package io.pikachu.bench.apps;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -12,30 +11,26 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /** Counts the occurrences of every word (the CPU-intensive benchmark of section 2.3). */
-public class WordCount extends Configured implements Tool {
+public class WordCount extends BenchmarkTool {
+
+  public WordCount() {
+    super("wordcount", WordCount::createJob);
+  }
 
   public static class TokenMapper extends Mapper<LongWritable, Text, Text, IntWritable> {
     private static final IntWritable ONE = new IntWritable(1);
     private final Text word = new Text();
+    private final WordScanner words = new WordScanner();
 
     @Override
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
-      byte[] bytes = line.getBytes();
-      int length = line.getLength();
-      int start = -1;
-      for (int i = 0; i <= length; i++) {
-        boolean separator = i == length || Character.isWhitespace(bytes[i]);
-        if (!separator && start < 0) {
-          start = i;
-        } else if (separator && start >= 0) {
-          word.set(bytes, start, i - start);
-          context.write(word, ONE);
-          start = -1;
-        }
+      words.reset(line);
+      while (words.next()) {
+        word.set(words.bytes(), words.start(), words.length());
+        context.write(word, ONE);
       }
     }
   }
@@ -67,15 +62,6 @@ public class WordCount extends Configured implements Tool {
     FileInputFormat.addInputPath(job, input);
     FileOutputFormat.setOutputPath(job, output);
     return job;
-  }
-
-  @Override
-  public int run(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: wordcount <input> <output>   (set reducers with -D mapreduce.job.reduces=N)");
-      return 2;
-    }
-    return createJob(getConf(), new Path(args[0]), new Path(args[1])).waitForCompletion(true) ? 0 : 1;
   }
 
   public static void main(String[] args) throws Exception {

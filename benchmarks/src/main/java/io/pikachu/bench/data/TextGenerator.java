@@ -1,6 +1,5 @@
 package io.pikachu.bench.data;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +7,6 @@ import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.ZipfDistribution;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -50,13 +48,7 @@ public final class TextGenerator {
 
   /** Writes {@code files} files of about {@code bytesPerFile} bytes each under {@code dir}. */
   public void write(Configuration conf, Path dir, int files, long bytesPerFile) throws IOException {
-    FileSystem fs = dir.getFileSystem(conf);
-    for (int file = 0; file < files; file++) {
-      try (OutputStream out = new BufferedOutputStream(fs.create(new Path(dir, String.format("part-%05d.txt", file)),
-          true), 1 << 16)) {
-        writeFile(out, file, bytesPerFile);
-      }
-    }
+    TextPartFiles.write(conf, dir, files, (out, file) -> writeFile(out, file, bytesPerFile));
   }
 
   void writeFile(OutputStream out, int fileIndex, long bytes) throws IOException {
