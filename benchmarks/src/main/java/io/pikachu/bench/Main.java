@@ -1,10 +1,15 @@
 package io.pikachu.bench;
 
+import io.pikachu.bench.apps.InvertedIndex;
+import io.pikachu.bench.apps.MultiWordCount;
+import io.pikachu.bench.apps.SelfJoin;
 import io.pikachu.bench.apps.Sort;
 import io.pikachu.bench.apps.WordCount;
+import io.pikachu.bench.data.GenerateAssociationsCommand;
 import io.pikachu.bench.data.GenerateCommand;
 import io.pikachu.bench.demo.Demo;
 import io.pikachu.bench.demo.DemoOptions;
+import io.pikachu.bench.overhead.BinsOverheadBenchmark;
 import java.util.Arrays;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -12,11 +17,16 @@ import org.apache.hadoop.util.ToolRunner;
 public final class Main {
   private static final String USAGE = """
       usage: <command> [args]
-        demo       run Wordcount on an embedded heterogeneous cluster and show per-node imbalance
+        demo       Wordcount on an embedded heterogeneous cluster, stock Hadoop then Pikachu, per node
+        bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
         wordcount  <input> <output>                 (on a real cluster: hadoop jar ...)
         sort       <input> <output>
+        multiwordcount <input> <output>             (counts of every 3 consecutive words; input from gen-text)
+        invertedindex  <input> <output>             (word -> files holding it; gen-text with several files)
+        selfjoin   <input> <output>                 (k+1-field associations from k-field ones; input from gen-selfjoin)
         gen-text   <output> <files> <mb-per-file> [seed] [vocabulary]
         gen-sort   <output> <files> <mb-per-file> [seed]
+        gen-selfjoin <output> <files> <mb-per-file> [seed] [k] [max-group-size] [items]
       """;
 
   private Main() {}
@@ -29,8 +39,13 @@ public final class Main {
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     int status = switch (args[0]) {
       case "demo" -> runDemo(rest);
+      case "bins-overhead" -> runBinsOverhead(rest);
       case "wordcount" -> ToolRunner.run(new WordCount(), rest);
       case "sort" -> ToolRunner.run(new Sort(), rest);
+      case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
+      case "invertedindex" -> ToolRunner.run(new InvertedIndex(), rest);
+      case "selfjoin" -> ToolRunner.run(new SelfJoin(), rest);
+      case "gen-selfjoin" -> ToolRunner.run(new GenerateAssociationsCommand(), rest);
       case "gen-text" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.TEXT), rest);
       case "gen-sort" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.SORT), rest);
       default -> {
@@ -39,6 +54,15 @@ public final class Main {
       }
     };
     System.exit(status);
+  }
+
+  private static int runBinsOverhead(String[] args) throws Exception {
+    int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+    int maps = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+    int megabytes = args.length > 2 ? Integer.parseInt(args[2]) : 8;
+    new BinsOverheadBenchmark(reps, maps, megabytes, System.out)
+        .run(java.nio.file.Path.of("target", "bench", "bins-overhead.csv"));
+    return 0;
   }
 
   private static int runDemo(String[] args) throws Exception {

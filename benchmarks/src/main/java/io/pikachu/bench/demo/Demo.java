@@ -4,16 +4,21 @@ import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.TextGenerator;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
+import io.pikachu.scheduler.am.AdapterKeys;
+import io.pikachu.scheduler.am.DecisionPublisher;
+import io.pikachu.scheduler.am.Pikachu;
+import io.pikachu.scheduler.decision.ClassDecision;
+import io.pikachu.scheduler.decision.Decision;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
- * The README's main command: Wordcount with stock Hadoop on an embedded heterogeneous cluster,
- * with the per-node breakdown that shows slow-node reducers finishing last.
+ * The README's main command: Wordcount on an embedded heterogeneous cluster, first with stock
+ * Hadoop, then with Pikachu, each with its per-node breakdown, then both times, the speedup and
+ * what Pikachu decided.
  */
 public final class Demo {
   private final DemoOptions options;
@@ -24,7 +29,7 @@ public final class Demo {
     this.out = out;
   }
 
-  public NodeBreakdown run() throws Exception {
+  public void run() throws Exception {
     out.printf(Locale.ROOT, "Starting an embedded cluster: %d fast and %d slow nodes, fast = %dx a slow node's"
         + " %.2f cores, %s%n", options.fastNodes(), options.slowNodes(), options.speedRatio(), options.slowCpus(),
         options.slots());
@@ -37,16 +42,59 @@ public final class Demo {
           options.maps(), options.megabytesPerMap(), options.seed(), options.vocabulary(), options.zipfExponent());
       new TextGenerator(options.seed(), options.vocabulary(), options.zipfExponent())
           .write(conf, input, options.maps(), options.megabytesPerMap() * 1_000_000L);
+      int reducers = cluster.spec().totalReduceSlots();
+      JobRunner runner = new JobRunner(cluster, out);
 
-      Configuration stock = new Configuration(conf);
-      stock.setInt(MRJobConfig.NUM_REDUCES, cluster.spec().totalReduceSlots());
-      // Speculative copies of slow reducers would hide the imbalance this command is here to show.
-      stock.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
-      Job job = WordCount.createJob(stock, input, new Path(base, "wordcount-stock"));
-      JobTimeline timeline = new JobRunner(cluster, out).run("wordcount, stock Hadoop", job);
-      NodeBreakdown breakdown = NodeBreakdown.of(timeline, cluster.nodes());
-      out.print(breakdown.format("Wordcount, stock Hadoop", timeline));
-      return breakdown;
+      JobTimeline stock = runner.run("wordcount, stock Hadoop",
+          WordCount.createJob(jobConf(conf, reducers, false, base), input, new Path(base, "wordcount-stock")));
+      out.print(NodeBreakdown.of(stock, cluster.nodes()).format("Wordcount, stock Hadoop", stock));
+
+      Configuration pikachuConf = jobConf(conf, reducers, true, base);
+      JobTimeline pikachu = runner.run("wordcount, Pikachu",
+          WordCount.createJob(pikachuConf, input, new Path(base, "wordcount-pikachu")));
+      out.print(NodeBreakdown.of(pikachu, cluster.nodes()).format("Wordcount, Pikachu", pikachu));
+      Decision decision = DecisionPublisher.read(pikachuConf,
+          DecisionPublisher.decisionFile(new Path(pikachuConf.get(AdapterKeys.DECISION_DIR)), pikachu.jobId()));
+      out.print(comparison(stock, pikachu, decision));
     }
+  }
+
+  /** The settings of both runs; they differ only in Pikachu being on. */
+  private static Configuration jobConf(Configuration cluster, int reducers, boolean pikachu, Path base) {
+    Configuration conf = new Configuration(cluster);
+    conf.setInt(MRJobConfig.NUM_REDUCES, reducers);
+    // Speculative copies of slow reducers would hide the imbalance this command is here to show.
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    if (pikachu) {
+      Pikachu.enable(conf);
+      conf.set(AdapterKeys.DECISION_DIR, new Path(base, "decisions").toString());
+    }
+    return conf;
+  }
+
+  static String comparison(JobTimeline stock, JobTimeline pikachu, Decision decision) {
+    double stockSeconds = seconds(stock);
+    double pikachuSeconds = seconds(pikachu);
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "%nstock Hadoop %.1f s, Pikachu %.1f s: speedup %.2fx (%+.1f%% job time)%n", stockSeconds, pikachuSeconds,
+        stockSeconds / pikachuSeconds, 100 * (pikachuSeconds / stockSeconds - 1)));
+    text.append("Pikachu's decision: estimator ").append(decision.estimator()).append(", ")
+        .append(decision.reason()).append(decision.rebalanced() ? ", rebalanced" : ", kept the even map")
+        .append('\n');
+    for (ClassDecision c : decision.classes()) {
+      text.append(String.format(Locale.ROOT, "  class %-6s nodes %s  P %s  E %s%n", c.name(), c.nodes(),
+          format(c.p()), format(c.efficiency())));
+    }
+    text.append("  bins per reducer: ").append(decision.reducerBins()).append('\n');
+    decision.notes().forEach(note -> text.append("  note: ").append(note).append('\n'));
+    return text.toString();
+  }
+
+  private static double seconds(JobTimeline timeline) {
+    return (timeline.finishTime() - timeline.launchTime()) / 1000.0;
+  }
+
+  private static String format(Double value) {
+    return value == null ? "-" : String.format(Locale.ROOT, "%.2f", value);
   }
 }
