@@ -98,7 +98,7 @@ public final class JobController {
         }
         long t1 = firstReducer.getAsLong();
         long deadline = t1 + config.maxWaitMs();
-        NodeClasses classes = classifier.classify(job.nodes(), job.nodeMapRates());
+        NodeClasses classes = classifier.classify(job.nodes(), job.nodeMapThroughput(), job.nodeMapRates());
         NavigableMap<Integer, AttemptHistory> live = job.liveReducers();
         boolean placed = live.size() == job.numReducers();
         Attempt attempt = new Attempt(now, t1, classes, new ArrayList<>(classes.notes()));

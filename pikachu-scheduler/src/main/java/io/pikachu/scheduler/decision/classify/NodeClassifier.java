@@ -45,12 +45,13 @@ public final class NodeClassifier {
 
     /**
      * @param nodes    every node seen in the job
-     * @param mapRates measured map progress rate of the nodes that ran maps
+     * @param speeds   measured speed of the nodes that ran maps, by which they are grouped
+     * @param mapRates measured per-task map progress rate of those nodes, reported per class
      */
-    public NodeClasses classify(Collection<String> nodes, Map<String, Double> mapRates) {
+    public NodeClasses classify(Collection<String> nodes, Map<String, Double> speeds, Map<String, Double> mapRates) {
         SortedSet<String> all = new TreeSet<>(nodes);
-        all.addAll(mapRates.keySet());
-        return adminMap.isPresent() ? byAdminMap(all, mapRates, adminMap.get()) : bySpeed(all, mapRates);
+        all.addAll(speeds.keySet());
+        return adminMap.isPresent() ? byAdminMap(all, mapRates, adminMap.get()) : bySpeed(all, speeds, mapRates);
     }
 
     private static NodeClasses byAdminMap(SortedSet<String> nodes, Map<String, Double> rates, NodeClassMap map) {
@@ -77,11 +78,11 @@ public final class NodeClassifier {
         return new NodeClasses(classes, notes);
     }
 
-    private NodeClasses bySpeed(SortedSet<String> nodes, Map<String, Double> rates) {
-        List<String> measured = nodes.stream().filter(rates::containsKey).collect(Collectors.toList());
-        List<String> unmeasured = nodes.stream().filter(n -> !rates.containsKey(n)).collect(Collectors.toList());
+    private NodeClasses bySpeed(SortedSet<String> nodes, Map<String, Double> speeds, Map<String, Double> rates) {
+        List<String> measured = nodes.stream().filter(speeds::containsKey).collect(Collectors.toList());
+        List<String> unmeasured = nodes.stream().filter(n -> !speeds.containsKey(n)).collect(Collectors.toList());
         List<String> notes = new ArrayList<>();
-        List<List<String>> groups = measured.isEmpty() ? List.of() : cluster(measured, rates);
+        List<List<String>> groups = measured.isEmpty() ? List.of() : cluster(measured, speeds);
         notes.add("node classes measured from map speeds: " + groups.size() + " class(es) among "
                 + measured.size() + " measured node(s)");
         List<String> names = rankNames(groups.size());

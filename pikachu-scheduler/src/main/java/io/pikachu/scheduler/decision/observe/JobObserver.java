@@ -134,6 +134,34 @@ public final class JobObserver {
         return rates;
     }
 
+    /**
+     * Map work each node got done per second: the progress of its map attempts summed (a finished map counts 1)
+     * over the time from its first map's start to the job's latest map report. Unlike {@link #nodeMapRates()}
+     * this sees a node's capacity: with map slots proportional to cores, as on the paper's clusters, a fast
+     * node's map tasks run no faster than a slow node's, but it runs more of them at once.
+     */
+    public Map<String, Double> nodeMapThroughput() {
+        long latest = Long.MIN_VALUE;
+        Map<String, double[]> work = new HashMap<>(); // node -> {progress done, first map start}
+        for (AttemptHistory a : attempts.values()) {
+            if (a.type() != TaskType.MAP || a.isDead()) {
+                continue;
+            }
+            latest = Math.max(latest, a.last().timeMs());
+            double[] w = work.computeIfAbsent(a.node(), n -> new double[] {0, Double.MAX_VALUE});
+            w[0] += a.last().progress();
+            w[1] = Math.min(w[1], a.startMs());
+        }
+        Map<String, Double> throughput = new TreeMap<>();
+        for (Map.Entry<String, double[]> e : work.entrySet()) {
+            double seconds = (latest - e.getValue()[1]) / 1000.0;
+            if (seconds > 0 && e.getValue()[0] > 0) {
+                throughput.put(e.getKey(), e.getValue()[0] / seconds);
+            }
+        }
+        return throughput;
+    }
+
     private static double mapProgressRate(AttemptHistory a) {
         StatusReport last = a.last();
         if (a.hasLaunchTime() && last.timeMs() > a.startMs()) {

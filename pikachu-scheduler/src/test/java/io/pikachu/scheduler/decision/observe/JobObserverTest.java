@@ -91,6 +91,19 @@ class JobObserverTest {
     }
 
     @Test
+    void throughputSeesMoreSlotsWhereTaskRatesAreEqual() {
+        JobObserver o = new JobObserver(1);
+        // Node a runs four maps at once, node b one; every task progresses at 0.1 per second.
+        for (int i = 0; i < 4; i++) {
+            o.accept(map(4000, i, "a", 0.4, 0, AttemptState.RUNNING, 0));
+        }
+        o.accept(map(4000, 4, "b", 0.4, 0, AttemptState.RUNNING, 0));
+        assertEquals(o.nodeMapRates().get("a"), o.nodeMapRates().get("b"), 1e-9);
+        assertEquals(0.4, o.nodeMapThroughput().get("a"), 1e-9);
+        assertEquals(0.1, o.nodeMapThroughput().get("b"), 1e-9);
+    }
+
+    @Test
     void inconsistentReportsAreRejected() {
         JobObserver o = new JobObserver(2);
         o.accept(reduce(1000, "r0", 0, "n1", 0, 0, 0, AttemptState.RUNNING));
