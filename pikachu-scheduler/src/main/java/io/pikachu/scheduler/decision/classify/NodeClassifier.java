@@ -83,7 +83,7 @@ public final class NodeClassifier {
         List<String> unmeasured = nodes.stream().filter(n -> !speeds.containsKey(n)).collect(Collectors.toList());
         List<String> notes = new ArrayList<>();
         List<List<String>> groups = measured.isEmpty() ? List.of() : cluster(measured, speeds);
-        notes.add("node classes measured from map speeds: " + groups.size() + " class(es) among "
+        notes.add("node classes measured from map throughput: " + groups.size() + " class(es) among "
                 + measured.size() + " measured node(s)");
         List<String> names = rankNames(groups.size());
         List<NodeClass> classes = new ArrayList<>();
