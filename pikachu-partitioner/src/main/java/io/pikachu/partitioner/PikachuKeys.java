@@ -48,6 +48,11 @@ public final class PikachuKeys {
   public static final String MAP_OUTPUT_COLLECTOR = "mapreduce.job.map.output.collector.class";
   public static final String SHUFFLE_CONSUMER = "mapreduce.job.reduce.shuffle.consumer.plugin.class";
 
+  /** Hadoop's key naming the AM's speculator, which hosts Pikachu's controller. */
+  public static final String SPECULATOR_CLASS = "yarn.app.mapreduce.am.job.speculator.class";
+  /** The controller's class, named as text because the task side does not depend on the AM module. */
+  public static final String PIKACHU_SPECULATOR = "io.pikachu.scheduler.am.PikachuSpeculator";
+
   // ---- Test / sweep hooks: NOT for production jobs. ----
 
   /**

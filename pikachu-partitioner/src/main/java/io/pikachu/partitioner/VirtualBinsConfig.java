@@ -98,16 +98,22 @@ public final class VirtualBinsConfig {
 
   /**
    * Pikachu's controller lives in the AM's speculator, and the AM builds a speculator only while
-   * map or reduce speculation is on. Without it, reducers would wait for a decision that never
-   * comes and finally seal the even map: exact, but silently not what was asked for.
+   * map or reduce speculation is on. A job that names Pikachu's speculator with both off would
+   * have reducers wait for a decision that never comes and finally seal the even map: exact, but
+   * silently not what was asked for. (A job with another speculator has its bin maps published
+   * by someone else, as in tests, and is left alone.)
    */
   private static void validateControllerCanRun(Configuration conf) {
-    if (!conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true) && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
-      throw new IllegalArgumentException(PikachuKeys.CONTROLLER_ENABLED + "=true needs "
+    boolean pikachuSpeculator =
+        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
+    if (pikachuSpeculator && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
+        && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
+      throw new IllegalArgumentException(PikachuKeys.CONTROLLER_ENABLED + "=true with "
+          + PikachuKeys.SPECULATOR_CLASS + "=" + PikachuKeys.PIKACHU_SPECULATOR + " needs "
           + MRJobConfig.MAP_SPECULATIVE + " or " + MRJobConfig.REDUCE_SPECULATIVE
-          + " to be true: the AM builds Pikachu's controller only then. To run without speculation, keep "
-          + MRJobConfig.REDUCE_SPECULATIVE + "=true and set pikachu.speculative.map and pikachu.speculative.reduce"
-          + " to false");
+          + " to be true: the AM builds its speculator, and so Pikachu's controller, only then. To run without"
+          + " speculation, keep " + MRJobConfig.REDUCE_SPECULATIVE + "=true and set pikachu.speculative.map and"
+          + " pikachu.speculative.reduce to false");
     }
   }
 

@@ -8,7 +8,7 @@ package io.pikachu.scheduler.am;
 public final class AdapterKeys {
 
     /** Hadoop's key that names the AM's speculator class; Pikachu's AM plugin is installed through it. */
-    public static final String SPECULATOR_CLASS = "yarn.app.mapreduce.am.job.speculator.class";
+    public static final String SPECULATOR_CLASS = io.pikachu.partitioner.PikachuKeys.SPECULATOR_CLASS;
 
     /** Directory (any Hadoop file system) that receives {@code <job id>.decision.json} and outlives the job. */
     public static final String DECISION_DIR = "pikachu.decision.dir";

@@ -43,6 +43,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** The plugin inside a mocked AM: configuration failures, a decision from events, resume, speculation. */
 class PikachuSpeculatorTest {
 
+    @Test
+    void theTaskSideNamesThisClassCorrectly() {
+        // The partitioner refuses a job naming this speculator with speculation off; it knows the name as text.
+        assertEquals(PikachuSpeculator.class.getName(), io.pikachu.partitioner.PikachuKeys.PIKACHU_SPECULATOR);
+    }
+
     private static final int MAPS = 10;
     private static final int REDUCERS = 3;
 
