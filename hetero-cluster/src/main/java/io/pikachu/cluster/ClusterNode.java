@@ -4,11 +4,10 @@ package io.pikachu.cluster;
  * A running node of the embedded cluster.
  *
  * @param spec what the node emulates
- * @param nodeId YARN's id of the NodeManager, {@code host:port}; task reports and job history
- *     name nodes by this port
- * @param httpPort the NodeManager's web port, which task completion events carry
+ * @param nodeId YARN's id of the NodeManager, {@code host:port}
+ * @param nodePort the port of that id, by which job history names the node of every task
  */
-public record ClusterNode(NodeSpec spec, String nodeId, int nodePort, int httpPort) {
+public record ClusterNode(NodeSpec spec, String nodeId, int nodePort) {
 
   public String name() {
     return spec.name();

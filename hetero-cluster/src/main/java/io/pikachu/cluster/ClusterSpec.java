@@ -69,8 +69,4 @@ public record ClusterSpec(List<NodeSpec> nodes) {
   public int totalReduceSlots() {
     return nodes.stream().mapToInt(NodeSpec::reduceSlots).sum();
   }
-
-  public int totalMapSlots() {
-    return nodes.stream().mapToInt(NodeSpec::mapSlots).sum();
-  }
 }

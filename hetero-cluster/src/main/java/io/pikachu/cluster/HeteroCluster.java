@@ -94,7 +94,7 @@ public final class HeteroCluster implements AutoCloseable {
         localDirs.add(dirs);
         NodeId nodeId = nm.getNMContext().getNodeId();
         setCapacity(yarn.getResourceManager(), nodeId, nodeSpec);
-        nodes.add(new ClusterNode(nodeSpec, nodeId.toString(), nodeId.getPort(), nm.getNMContext().getHttpPort()));
+        nodes.add(new ClusterNode(nodeSpec, nodeId.toString(), nodeId.getPort()));
         LOG.info("Node {} is {}: {} cpus, {} map slots, {} reduce slots", nodeSpec.name(), nodeId,
             nodeSpec.cpus(), nodeSpec.mapSlots(), nodeSpec.reduceSlots());
       }
@@ -199,11 +199,6 @@ public final class HeteroCluster implements AutoCloseable {
   /** The node behind a NodeManager port, as job history records it. */
   public Optional<ClusterNode> nodeByPort(int nodePort) {
     return nodes.stream().filter(n -> n.nodePort() == nodePort).findFirst();
-  }
-
-  /** The node behind a NodeManager web port, as task completion events record it. */
-  public Optional<ClusterNode> nodeByHttpPort(int httpPort) {
-    return nodes.stream().filter(n -> n.httpPort() == httpPort).findFirst();
   }
 
   public String cpuLimitMethod() {

@@ -20,7 +20,7 @@ final class CgroupLimiter implements CpuLimiter {
   private static final long PERIOD_US = 100_000;
   private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
-  /** The two kernel interfaces differ only in file names and in how quota and usage are written. */
+  /** The two kernel interfaces differ only in the files and formats of quota and weight. */
   enum Version {
     V1 {
       @Override
@@ -38,11 +38,6 @@ final class CgroupLimiter implements CpuLimiter {
       void writeWeight(Path group, double cpus) throws IOException {
         Files.writeString(group.resolve("cpu.shares"), Long.toString(Math.max(2, Math.round(1024 * cpus))));
       }
-
-      @Override
-      double cpuSeconds(Path group) {
-        return -1; // usage lives in the separate cpuacct hierarchy on v1
-      }
     },
     V2 {
       @Override
@@ -59,20 +54,6 @@ final class CgroupLimiter implements CpuLimiter {
       void writeWeight(Path group, double cpus) throws IOException {
         Files.writeString(group.resolve("cpu.weight"), Long.toString(Math.min(10_000, Math.max(1, Math.round(100 * cpus)))));
       }
-
-      @Override
-      double cpuSeconds(Path group) {
-        try {
-          for (String line : Files.readAllLines(group.resolve("cpu.stat"))) {
-            if (line.startsWith("usage_usec ")) {
-              return Long.parseLong(line.substring("usage_usec ".length()).trim()) / 1e6;
-            }
-          }
-        } catch (IOException | NumberFormatException e) {
-          LOG.debug("cannot read cpu.stat of {}", group, e);
-        }
-        return -1;
-      }
     };
 
     abstract void writeQuota(Path group, long quotaUs) throws IOException;
@@ -81,8 +62,6 @@ final class CgroupLimiter implements CpuLimiter {
 
     /** Relative weight under contention, in cores; the quota caps a group but guarantees it nothing. */
     abstract void writeWeight(Path group, double cpus) throws IOException;
-
-    abstract double cpuSeconds(Path group);
   }
 
   private final Version version;
@@ -157,11 +136,6 @@ final class CgroupLimiter implements CpuLimiter {
             "echo $$ > '%s' || { echo 'pikachu hetero-cluster: cannot join cgroup %s' >&2; exit 97; }; "
                 + "exec /bin/bash \"$0\"", procs, group);
         return List.of("/bin/bash", "-c", join, launchScript);
-      }
-
-      @Override
-      public double cpuSecondsUsed() {
-        return version.cpuSeconds(group);
       }
 
       @Override

@@ -61,11 +61,6 @@ final class DutyCycleLimiter implements CpuLimiter {
     }
 
     @Override
-    public double cpuSecondsUsed() {
-      return -1;
-    }
-
-    @Override
     public void run() {
       while (running) {
         List<String> groups = liveProcessGroups();

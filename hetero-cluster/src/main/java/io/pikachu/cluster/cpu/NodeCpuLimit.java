@@ -13,9 +13,6 @@ public interface NodeCpuLimit extends AutoCloseable {
    */
   List<String> wrap(String launchScript, String pidFile);
 
-  /** CPU seconds the node's containers used so far, or -1 where the method cannot tell. */
-  double cpuSecondsUsed();
-
   @Override
   void close();
 }

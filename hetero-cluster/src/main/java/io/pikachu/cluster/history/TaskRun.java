@@ -17,10 +17,6 @@ public record TaskRun(
     long spilledRecords,
     java.util.Map<String, Long> counters) {
 
-  public long durationMillis() {
-    return finishTime - startTime;
-  }
-
   /** Value of a counter by its display group and name ("group/name"), 0 when absent. */
   public long counter(String groupSlashName) {
     return counters.getOrDefault(groupSlashName, 0L);
