@@ -57,9 +57,17 @@ public final class Main {
   }
 
   private static int runBinsOverhead(String[] args) throws Exception {
-    int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-    int maps = args.length > 1 ? Integer.parseInt(args[1]) : 8;
-    int megabytes = args.length > 2 ? Integer.parseInt(args[2]) : 8;
+    int reps;
+    int maps;
+    int megabytes;
+    try {
+      reps = args.length > 0 ? Args.atLeast("reps", args[0], 1) : 3;
+      maps = args.length > 1 ? Args.atLeast("maps", args[1], 1) : 8;
+      megabytes = args.length > 2 ? Args.atLeast("mb-per-map", args[2], 1) : 8;
+    } catch (IllegalArgumentException e) {
+      System.err.println("bins-overhead: " + e.getMessage());
+      return 2;
+    }
     new BinsOverheadBenchmark(reps, maps, megabytes, System.out)
         .run(java.nio.file.Path.of("target", "bench", "bins-overhead.csv"));
     return 0;

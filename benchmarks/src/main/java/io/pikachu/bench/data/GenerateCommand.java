@@ -1,5 +1,6 @@
 package io.pikachu.bench.data;
 
+import io.pikachu.bench.Args;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
@@ -24,11 +25,11 @@ public final class GenerateCommand extends Configured implements Tool {
       return 2;
     }
     Path output = new Path(args[0]);
-    int files = positive("files", args[1]);
-    long bytesPerFile = positive("mb-per-file", args[2]) * 1_000_000L;
+    int files = Args.atLeast("files", args[1], 1);
+    long bytesPerFile = Args.atLeast("mb-per-file", args[2], 1) * 1_000_000L;
     long seed = args.length > 3 ? Long.parseLong(args[3]) : 42L;
     if (kind == Kind.TEXT) {
-      int vocabulary = args.length > 4 ? positive("vocabulary", args[4]) : 2_000_000;
+      int vocabulary = args.length > 4 ? Args.atLeast("vocabulary", args[4], 1) : 2_000_000;
       new TextGenerator(seed, vocabulary, 1.0).write(getConf(), output, files, bytesPerFile);
     } else {
       new RecordGenerator(seed).write(getConf(), output, files, bytesPerFile);
@@ -36,15 +37,4 @@ public final class GenerateCommand extends Configured implements Tool {
     return 0;
   }
 
-  private static int positive(String name, String text) {
-    try {
-      int value = Integer.parseInt(text);
-      if (value < 1) {
-        throw new IllegalArgumentException(name + " must be at least 1, got " + value);
-      }
-      return value;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a whole number, got '" + text + "'", e);
-    }
-  }
 }

@@ -1,5 +1,6 @@
 package io.pikachu.bench.demo;
 
+import io.pikachu.bench.Args;
 import io.pikachu.cluster.ClusterSpec;
 import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import org.apache.commons.cli.CommandLine;
@@ -68,15 +69,7 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
     if (text == null) {
       return fallback;
     }
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value < min) {
-        throw new IllegalArgumentException("--" + name + " must be at least " + min + ", got " + value);
-      }
-      return value;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--" + name + " must be a whole number, got '" + text + "'", e);
-    }
+    return Args.atLeast("--" + name, text.trim(), min);
   }
 
   private static double doubleOption(CommandLine line, String name, double fallback) {
