@@ -17,6 +17,7 @@ public record ControllerConfig(
         Optional<NodeClassMap> nodeClasses,
         double deadband,
         long maxWaitMs,
+        long afterMapsWaitMs,
         double caughtUpTolerance,
         int waveMaps,
         int maxClasses,
@@ -53,6 +54,7 @@ public record ControllerConfig(
         Optional<NodeClassMap> classes = r.string(ControllerKeys.NODE_CLASSES).map(NodeClassMap::parse);
         double deadband = r.doubleAtLeast(ControllerKeys.DEADBAND, ControllerKeys.DEFAULT_DEADBAND, 0.0);
         long maxWait = r.longAtLeast(ControllerKeys.MAX_WAIT_MS, ControllerKeys.DEFAULT_MAX_WAIT_MS, 1);
+        long afterMaps = r.longAtLeast(ControllerKeys.AFTER_MAPS_WAIT_MS, ControllerKeys.DEFAULT_AFTER_MAPS_WAIT_MS, 0);
         double tolerance = r.doubleAtLeast(ControllerKeys.CAUGHT_UP_TOLERANCE,
                 ControllerKeys.DEFAULT_CAUGHT_UP_TOLERANCE, 0.0);
         if (tolerance >= 1.0) {
@@ -66,7 +68,7 @@ public record ControllerConfig(
             throw new ConfigException(ControllerKeys.MIN_SPEED_RATIO, Double.toString(minRatio),
                     "must be greater than 1");
         }
-        return new ControllerConfig(estimator, fixedP, bins, classes, deadband, maxWait, tolerance, wave,
+        return new ControllerConfig(estimator, fixedP, bins, classes, deadband, maxWait, afterMaps, tolerance, wave,
                 maxClasses, minRatio);
     }
 

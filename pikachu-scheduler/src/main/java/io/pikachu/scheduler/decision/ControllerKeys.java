@@ -32,6 +32,14 @@ public final class ControllerKeys {
     public static final String MAX_WAIT_MS = "pikachu.stabilisation.max-wait-ms";
     public static final long DEFAULT_MAX_WAIT_MS = 120_000L;
 
+    /**
+     * Longest wait, once all maps have finished, for reducers still unmeasured (late starters on slow nodes). Every
+     * reducer's final merge waits for the decision, so waiting longer than a couple of report intervals here costs
+     * the whole job; reducers still unmeasured then get the reference share (P = 1).
+     */
+    public static final String AFTER_MAPS_WAIT_MS = "pikachu.stabilisation.after-maps-wait-ms";
+    public static final long DEFAULT_AFTER_MAPS_WAIT_MS = 6_000L;
+
     /** A reducer has caught up when it lags the completed maps by at most max(1, this x completed maps). */
     public static final String CAUGHT_UP_TOLERANCE = "pikachu.stabilisation.caught-up-tolerance";
     public static final double DEFAULT_CAUGHT_UP_TOLERANCE = 0.05;

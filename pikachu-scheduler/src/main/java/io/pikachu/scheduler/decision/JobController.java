@@ -108,9 +108,17 @@ public final class JobController {
                     + "; nothing to rebalance");
             return attempt.decide(DecisionReason.SINGLE_CLASS, null, Optional.empty(), false);
         }
+        OptionalLong allMapsDone = job.allMapsDoneMs();
+        boolean waitedAfterMaps = allMapsDone.isPresent() && now >= allMapsDone.getAsLong() + config.afterMapsWaitMs();
         if (!config.estimator().waitsForStabilisation()) {
             if (placed) {
                 return attempt.decide(DecisionReason.REDUCERS_PLACED, null, Optional.empty(), false);
+            }
+            if (waitedAfterMaps) {
+                attempt.notes.add("all maps finished and only " + live.size() + " of " + job.numReducers()
+                        + " reducers had reported " + config.afterMapsWaitMs() + " ms later ("
+                        + ControllerKeys.AFTER_MAPS_WAIT_MS + "); deciding without the others");
+                return attempt.decide(DecisionReason.ALL_MAPS_DONE, null, Optional.empty(), false);
             }
             if (now >= deadline) {
                 attempt.notes.add("only " + live.size() + " of " + job.numReducers() + " reducers started within "
@@ -131,12 +139,11 @@ public final class JobController {
         long windowStart = st.tsMs().orElse(t1);
         boolean efficiency = st.tsMs().isPresent();
         String missing = st.tsMs().isPresent() ? "T_w (" + st.twTargetMaps() + " completed maps)" : "T_s";
-        OptionalLong allMapsDone = job.allMapsDoneMs();
         if (allMapsDone.isPresent() && allMapsDone.getAsLong() <= now) {
             long end = allMapsDone.getAsLong();
             if (!everyReducerMeasured(windowStart, end)) {
                 end = now; // maps were done before every reducer could be measured: measure the shuffle-only stage
-                if (!everyReducerMeasured(windowStart, end) && now < deadline) {
+                if (!everyReducerMeasured(windowStart, end) && now < deadline && !waitedAfterMaps) {
                     return null;
                 }
             }

@@ -40,9 +40,9 @@ public final class ReducerMetrics {
     }
 
     /**
-     * Maps copied per second between the reports at or before {@code fromMs} (or the first report, for a reducer
-     * that started later) and at or before {@code toMs}. Falls back to the launch time for a reducer with a single
-     * report in the window.
+     * Maps copied per second between the reports at or before {@code fromMs} and at or before {@code toMs}; for a
+     * reducer with no report at or before {@code fromMs}, from its launch (or its first report if the launch time is
+     * unknown).
      */
     public OptionalDouble shuffleRate(AttemptHistory r, long fromMs, long toMs) {
         Optional<StatusReport> end = r.atOrBefore(toMs);
@@ -50,12 +50,16 @@ public final class ReducerMetrics {
             return OptionalDouble.empty();
         }
         StatusReport b = end.get();
-        StatusReport a = r.atOrBefore(fromMs).orElse(r.first());
+        Optional<StatusReport> start = r.atOrBefore(fromMs);
+        // A reducer that started inside the window had copied nothing at launch. Measuring from its first report
+        // instead would miss what it copied before that report, all of it for a reducer whose JVM was slow to
+        // start while the maps finished.
+        if (start.isEmpty() && r.hasLaunchTime() && b.timeMs() > r.startMs()) {
+            return OptionalDouble.of(b.mapsCopied() * 1000.0 / (b.timeMs() - r.startMs()));
+        }
+        StatusReport a = start.orElse(r.first());
         if (b.timeMs() > a.timeMs()) {
             return OptionalDouble.of((b.mapsCopied() - a.mapsCopied()) * 1000.0 / (b.timeMs() - a.timeMs()));
-        }
-        if (r.hasLaunchTime() && a == r.first() && b.timeMs() > r.startMs()) {
-            return OptionalDouble.of(b.mapsCopied() * 1000.0 / (b.timeMs() - r.startMs()));
         }
         return OptionalDouble.empty();
     }

@@ -1,0 +1,87 @@
+package io.pikachu.scheduler.decision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.scheduler.decision.observe.AttemptState;
+import io.pikachu.scheduler.decision.observe.StatusReport;
+import io.pikachu.scheduler.decision.observe.TaskPhase;
+import io.pikachu.scheduler.decision.observe.TaskType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A short job on the embedded cluster: all maps finish while the slow nodes' reducer JVMs are still starting. Every
+ * reducer's final merge waits for the decision, so the controller must not wait for those reducers' reports.
+ */
+class LateSlowReducersTest {
+    private static final int MAPS = 4;
+    private static final long MAPS_DONE = 20_000;
+
+    /** Maps done at 20 s; fast reducers (0, 1) copied everything by their first report; slow ones report at 40 s. */
+    private static List<StatusReport> reports() {
+        List<StatusReport> r = new ArrayList<>();
+        // Three maps of 4 s each on the fast node, one of 18 s on the slow one: map throughputs differ ~4x.
+        for (int m = 0; m < 3; m++) {
+            long end = 6_000 + m * 4_000;
+            r.add(new StatusReport(end, "attempt_m_" + m, TaskType.MAP, m, "fast:1", TaskPhase.MAP,
+                    AttemptState.SUCCEEDED, 1.0, 0, m + 1, MAPS, 800, end - 4_000));
+        }
+        r.add(new StatusReport(MAPS_DONE, "attempt_m_3", TaskType.MAP, 3, "slow:2", TaskPhase.MAP,
+                AttemptState.SUCCEEDED, 1.0, 0, MAPS, MAPS, 800, 2_000));
+        // The fast reducers' first reports come after the last map, with everything copied.
+        for (long t = 21_000; t <= 60_000; t += 3_000) {
+            for (int i = 0; i < 2; i++) {
+                r.add(reducer(t + i * 100, i, "fast:1", MAPS, MAPS));
+            }
+            if (t >= 40_000) {
+                for (int i = 2; i < 4; i++) {
+                    r.add(reducer(t + i * 100, i, "slow:2", MAPS, MAPS));
+                }
+            }
+        }
+        r.sort((a, b) -> Long.compare(a.timeMs(), b.timeMs()));
+        return r;
+    }
+
+    private static StatusReport reducer(long t, int index, String node, int copied, int completed) {
+        return new StatusReport(t, "attempt_r_" + index, TaskType.REDUCE, index, node, TaskPhase.SHUFFLE,
+                AttemptState.RUNNING, 0.3, copied, Math.max(completed, copied), MAPS, t / 50, 10_000);
+    }
+
+    private static Decision firstDecision(Map<String, String> conf) {
+        JobController controller = new JobController(ControllerConfig.fromMap(conf), 4);
+        for (StatusReport report : reports()) {
+            controller.onReport(report);
+            Optional<Decision> d = controller.poll(report.timeMs());
+            if (d.isPresent()) {
+                return d.get();
+            }
+        }
+        throw new AssertionError("no decision");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pikachu", "fixed"})
+    void decidesSoonAfterTheMapsWithoutWaitingForLateReducers(String estimator) {
+        Decision d = firstDecision(Map.of(ControllerKeys.ESTIMATOR, estimator, ControllerKeys.FIXED_P, "3"));
+        assertEquals(DecisionReason.ALL_MAPS_DONE, d.reason(), d.summaryLine());
+        long afterMaps = d.decidedAtMs() - MAPS_DONE;
+        assertTrue(afterMaps >= ControllerKeys.DEFAULT_AFTER_MAPS_WAIT_MS && afterMaps < 10_000, d.summaryLine());
+        assertTrue(d.notes().stream().anyMatch(n -> n.contains(ControllerKeys.AFTER_MAPS_WAIT_MS)
+                || n.contains("all maps finished")), d.notes().toString());
+    }
+
+    @Test
+    void aLongerWaitLetsTheLateReducersBeMeasured() {
+        Decision d = firstDecision(Map.of(ControllerKeys.AFTER_MAPS_WAIT_MS, "60000"));
+        assertTrue(d.decidedAtMs() >= 40_000, d.summaryLine());
+        assertFalse(d.reducerClasses().contains(Decision.UNPLACED), d.summaryLine());
+    }
+}
