@@ -10,6 +10,8 @@ import io.pikachu.bench.data.GenerateCommand;
 import io.pikachu.bench.demo.Demo;
 import io.pikachu.bench.demo.DemoOptions;
 import io.pikachu.bench.overhead.BinsOverheadBenchmark;
+import io.pikachu.bench.suite.SuiteOptions;
+import io.pikachu.bench.suite.SuiteRunner;
 import java.util.Arrays;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -19,6 +21,7 @@ public final class Main {
       usage: <command> [args]
         demo       Wordcount on an embedded heterogeneous cluster, stock Hadoop then Pikachu, per node
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
+        suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
         wordcount  <input> <output>                 (on a real cluster: hadoop jar ...)
         sort       <input> <output>
         multiwordcount <input> <output>             (counts of every 3 consecutive words; input from gen-text)
@@ -40,6 +43,7 @@ public final class Main {
     int status = switch (args[0]) {
       case "demo" -> runDemo(rest);
       case "bins-overhead" -> runBinsOverhead(rest);
+      case "suite" -> runSuite(rest);
       case "wordcount" -> ToolRunner.run(new WordCount(), rest);
       case "sort" -> ToolRunner.run(new Sort(), rest);
       case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
@@ -70,6 +74,18 @@ public final class Main {
     }
     new BinsOverheadBenchmark(reps, maps, megabytes, System.out)
         .run(java.nio.file.Path.of("target", "bench", "bins-overhead.csv"));
+    return 0;
+  }
+
+  private static int runSuite(String[] args) throws Exception {
+    SuiteOptions options;
+    try {
+      options = SuiteOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
+    new SuiteRunner(options, System.out).run(Arrays.asList(args));
     return 0;
   }
 

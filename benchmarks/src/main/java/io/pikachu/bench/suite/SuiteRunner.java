@@ -1,0 +1,229 @@
+package io.pikachu.bench.suite;
+
+import io.pikachu.bench.demo.JobRunner;
+import io.pikachu.cluster.HeteroCluster;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Runs the benchmark suite: for every cluster configuration one embedded cluster, on which every application
+ * runs under stock Hadoop, Tarazu's estimate and Pikachu (interleaved, so slow drifts of the machine hit all
+ * alike), then the sweep of fixed P. Every finished job is appended to results.csv at once; a run that already
+ * succeeded there is skipped, so an interrupted suite resumes where it stopped.
+ */
+public final class SuiteRunner {
+  public static final String RESULTS = "results.csv";
+
+  private final SuiteOptions options;
+  private final PrintStream out;
+  private final Path csv;
+  private final Set<String> done;
+  private final List<RunResult> results;
+  private int planned;
+  private int finished;
+
+  public SuiteRunner(SuiteOptions options, PrintStream out) throws IOException {
+    this.options = options;
+    this.out = out;
+    this.csv = options.out().resolve(RESULTS);
+    if (options.fresh()) {
+      deleteRecursively(options.out());
+    }
+    this.results = new ArrayList<>(ResultsCsv.read(csv));
+    this.done = results.stream().filter(RunResult::ok).map(RunResult::key).collect(Collectors.toSet());
+    if (!done.isEmpty()) {
+      out.printf(Locale.ROOT, "Resuming: %d successful runs already in %s%n", done.size(), csv);
+    }
+  }
+
+  public void run(List<String> commandLine) throws Exception {
+    Files.createDirectories(options.out());
+    SuiteSetup.write(options, commandLine, options.out());
+    planned = countPlanned();
+    for (SuiteCluster cluster : options.clusters()) {
+      if (remaining(cluster)) {
+        runOn(cluster);
+      } else {
+        out.println(cluster.label() + ": every planned run is already in " + csv);
+      }
+    }
+  }
+
+  private boolean remaining(SuiteCluster cluster) {
+    for (SuiteApp app : options.apps()) {
+      for (Method m : fixedMethods()) {
+        for (int rep = 1; rep <= options.reps(); rep++) {
+          if (!done.contains(RunResult.key(app.label(), cluster.label(), m.label(), rep))) {
+            return true;
+          }
+        }
+      }
+      // Refined points depend on results, so a configuration with a sweep is revisited unless all are known.
+      if (options.runs("optimal") && !sweepPoints(app, cluster).stream().allMatch(p ->
+          allRepsDone(app, cluster, Method.fixed(p)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void runOn(SuiteCluster config) throws Exception {
+    out.printf(Locale.ROOT, "%n== %s: starting the embedded cluster %s%n", config.label(), config.spec().nodes());
+    try (HeteroCluster cluster = HeteroCluster.start("pikachu-suite-" + config.label(), config.spec(), null)) {
+      out.println("CPU limits: " + cluster.cpuLimitMethod());
+      Configuration conf = cluster.clientConfiguration();
+      org.apache.hadoop.fs.Path base =
+          new org.apache.hadoop.fs.Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "suite");
+      Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = generateInputs(conf, base);
+      JobRunner jobs = new JobRunner(cluster, out);
+      SuiteJob job = new SuiteJob(cluster, config, jobs, base, options.out());
+      for (int rep = 1; rep <= options.reps(); rep++) {
+        for (SuiteApp app : options.apps()) {
+          for (Method m : fixedMethods()) {
+            runOnce(job, app, inputs.get(app.input()), m, rep);
+          }
+        }
+      }
+      if (options.runs("optimal")) {
+        for (SuiteApp app : options.apps()) {
+          for (double p : options.sweep()) {
+            for (int rep = 1; rep <= options.sweepReps(); rep++) {
+              runOnce(job, app, inputs.get(app.input()), Method.fixed(p), rep);
+            }
+          }
+          if (options.refine()) {
+            for (double p : SweepRefinement.around(gridMedians(app, config))) {
+              planned += options.sweepReps();
+              for (int rep = 1; rep <= options.sweepReps(); rep++) {
+                runOnce(job, app, inputs.get(app.input()), Method.fixed(p), rep);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private void runOnce(SuiteJob job, SuiteApp app, org.apache.hadoop.fs.Path input, Method method, int rep) {
+    String key = RunResult.key(app.label(), job.config().label(), method.label(), rep);
+    if (done.contains(key)) {
+      return;
+    }
+    finished++;
+    out.printf(Locale.ROOT, "%n[%d/%d] %s%n", finished, planned, key);
+    RunResult result = job.run(app, input, method, rep);
+    ResultsCsv.append(csv, result);
+    results.add(result);
+    if (result.ok()) {
+      done.add(key);
+      out.printf(Locale.ROOT, "%s: %.1f s, P %s%s%n", key, result.seconds(),
+          Double.isNaN(result.fastestP()) ? "-" : String.format(Locale.ROOT, "%.2f", result.fastestP()),
+          result.rebalanced() ? ", rebalanced " + result.reducerBins() : "");
+    } else {
+      out.println(key + ": " + result.status());
+    }
+  }
+
+  private Map<SuiteApp.Input, org.apache.hadoop.fs.Path> generateInputs(Configuration conf,
+      org.apache.hadoop.fs.Path base) throws IOException {
+    Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = new EnumMap<>(SuiteApp.Input.class);
+    for (SuiteApp app : options.apps()) {
+      if (!inputs.containsKey(app.input())) {
+        org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(base, "input-" + app.input().name()
+            .toLowerCase(Locale.ROOT));
+        out.printf(Locale.ROOT, "Generating %s input: %d x %d MB, seed %d%n", app.input().name().toLowerCase(
+            Locale.ROOT), options.maps(), options.megabytesPerMap(), options.seed());
+        app.input().generate(conf, dir, options.maps(), options.megabytesPerMap() * 1_000_000L, options.seed());
+        inputs.put(app.input(), dir);
+      }
+    }
+    return inputs;
+  }
+
+  private List<Method> fixedMethods() {
+    List<Method> methods = new ArrayList<>();
+    for (Method m : List.of(Method.STOCK, Method.TARAZU, Method.PIKACHU)) {
+      if (options.runs(m.estimator())) {
+        methods.add(m);
+      }
+    }
+    return methods;
+  }
+
+  private List<Double> sweepPoints(SuiteApp app, SuiteCluster config) {
+    List<Double> points = new ArrayList<>(options.sweep().stream().map(p -> Method.fixed(p).fixedP()).toList());
+    if (options.refine()) {
+      points.addAll(SweepRefinement.around(gridMedians(app, config)));
+    }
+    return points;
+  }
+
+  private boolean allRepsDone(SuiteApp app, SuiteCluster config, Method m) {
+    for (int rep = 1; rep <= options.sweepReps(); rep++) {
+      if (!done.contains(RunResult.key(app.label(), config.label(), m.label(), rep))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Median time of every grid point that has a successful run. */
+  private Map<Double, Double> gridMedians(SuiteApp app, SuiteCluster config) {
+    Map<Double, Double> medians = new TreeMap<>();
+    for (double p : options.sweep()) {
+      String label = Method.fixed(p).label();
+      double[] seconds = results.stream().filter(r -> r.ok() && r.app().equals(app.label())
+          && r.config().equals(config.label()) && r.method().equals(label)).mapToDouble(RunResult::seconds)
+          .toArray();
+      if (seconds.length > 0) {
+        medians.put(Method.fixed(p).fixedP(), new Median().evaluate(seconds));
+      }
+    }
+    return medians;
+  }
+
+  /** Runs still to do, counting the grid but not refined points, which are not known yet. */
+  private int countPlanned() {
+    int count = 0;
+    for (SuiteCluster config : options.clusters()) {
+      for (SuiteApp app : options.apps()) {
+        for (Method m : fixedMethods()) {
+          for (int rep = 1; rep <= options.reps(); rep++) {
+            count += done.contains(RunResult.key(app.label(), config.label(), m.label(), rep)) ? 0 : 1;
+          }
+        }
+        if (options.runs("optimal")) {
+          for (double p : options.sweep()) {
+            for (int rep = 1; rep <= options.sweepReps(); rep++) {
+              count += done.contains(RunResult.key(app.label(), config.label(), Method.fixed(p).label(), rep))
+                  ? 0 : 1;
+            }
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (Files.exists(dir)) {
+      try (var paths = Files.walk(dir)) {
+        for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
+}
