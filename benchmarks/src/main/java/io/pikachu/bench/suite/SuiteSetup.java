@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -16,7 +17,8 @@ import org.apache.hadoop.util.VersionInfo;
 
 /**
  * {@code setup.md}: what a reader needs to judge the suite's figures — the command, the machine, Hadoop, the
- * emulated clusters and the data sizes. The report puts it at its top.
+ * emulated clusters and the data sizes. The report puts it at its top. Each invocation adds its own section, since
+ * one suite directory may be filled by several invocations with different options (resuming).
  */
 final class SuiteSetup {
   static final String FILE = "setup.md";
@@ -25,11 +27,11 @@ final class SuiteSetup {
 
   static void write(SuiteOptions options, List<String> commandLine, Path dir) throws IOException {
     StringBuilder text = new StringBuilder();
+    text.append("### Invocation ").append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT))
+        .append("\n\n");
     text.append("- **Command:** `mvn -q -Pdemo -DskipTests package -pl benchmarks -am -Ddemo.command=suite")
         .append(commandLine.isEmpty() ? "" : " -Ddemo.args=\"" + String.join(" ", commandLine) + "\"")
         .append("` (run from the repository root; resumes from `results.csv` unless `--fresh`)\n");
-    text.append("- **Started:** ").append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT
-        .withZone(ZoneOffset.UTC))).append('\n');
     text.append("- **Machine:** ").append(machine()).append('\n');
     text.append("- **Software:** Hadoop ").append(VersionInfo.getVersion()).append(", Java ")
         .append(System.getProperty("java.version")).append('\n');
@@ -44,7 +46,9 @@ final class SuiteSetup {
       text.append("  - `").append(c.label()).append("`: ");
       text.append(String.join(", ", c.spec().nodes().stream().map(SuiteSetup::node).toList())).append('\n');
     }
-    Files.writeString(dir.resolve(FILE), text.toString(), StandardCharsets.UTF_8);
+    text.append('\n');
+    Files.writeString(dir.resolve(FILE), text.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
   }
 
   private static String node(NodeSpec n) {
