@@ -10,6 +10,7 @@ import io.pikachu.bench.data.GenerateCommand;
 import io.pikachu.bench.demo.Demo;
 import io.pikachu.bench.demo.DemoOptions;
 import io.pikachu.bench.overhead.BinsOverheadBenchmark;
+import io.pikachu.bench.report.SuiteReport;
 import io.pikachu.bench.suite.SuiteOptions;
 import io.pikachu.bench.suite.SuiteRunner;
 import java.util.Arrays;
@@ -22,6 +23,7 @@ public final class Main {
         demo       Wordcount on an embedded heterogeneous cluster, stock Hadoop then Pikachu, per node
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
         suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
+        report     <suite-dir>  writes report.md and charts/ again from a suite's results.csv and runs/
         wordcount  <input> <output>                 (on a real cluster: hadoop jar ...)
         sort       <input> <output>
         multiwordcount <input> <output>             (counts of every 3 consecutive words; input from gen-text)
@@ -39,11 +41,14 @@ public final class Main {
       System.err.print(USAGE);
       System.exit(2);
     }
+    // The report's charts are drawn with AWT; no display is needed or wanted.
+    System.setProperty("java.awt.headless", "true");
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     int status = switch (args[0]) {
       case "demo" -> runDemo(rest);
       case "bins-overhead" -> runBinsOverhead(rest);
       case "suite" -> runSuite(rest);
+      case "report" -> runReport(rest);
       case "wordcount" -> ToolRunner.run(new WordCount(), rest);
       case "sort" -> ToolRunner.run(new Sort(), rest);
       case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
@@ -74,6 +79,15 @@ public final class Main {
     }
     new BinsOverheadBenchmark(reps, maps, megabytes, System.out)
         .run(java.nio.file.Path.of("target", "bench", "bins-overhead.csv"));
+    return 0;
+  }
+
+  private static int runReport(String[] args) throws Exception {
+    if (args.length != 1) {
+      System.err.println("usage: report <suite-dir>");
+      return 2;
+    }
+    System.out.println(SuiteReport.write(java.nio.file.Path.of(args[0])).toAbsolutePath());
     return 0;
   }
 

@@ -43,7 +43,7 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
       .addOption(opt("out", "suite directory: results.csv, runs/, report.md (default target/suite)"))
       .addOption(Option.builder().longOpt("fresh").desc("discard earlier results in the suite directory instead"
           + " of resuming").build())
-      .addOption(Option.builder().longOpt("quick").desc("one small application once, stock and Pikachu and two"
+      .addOption(Option.builder().longOpt("quick").desc("one small application once, stock and Pikachu and one"
           + " sweep points on config-1: proves the pipeline, measures nothing (other options still apply)").build())
       .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
@@ -87,7 +87,7 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
         list(line, "configs", quick ? "config-1" : "config-1,config-2", SuiteCluster::parse),
         list(line, "methods", quick ? "stock,pikachu,optimal" : String.join(",", METHODS), String::trim),
         whole(line, "reps", quick ? 1 : 3), whole(line, "sweep-reps", 1),
-        list(line, "sweep", quick ? "1,2" : "0.5,1,1.5,2,3,4", SuiteOptions::decimal),
+        list(line, "sweep", quick ? "2" : "0.5,1,1.5,2,3,4", SuiteOptions::decimal),
         !quick && !line.hasOption("no-refine"),
         whole(line, "maps", quick ? 4 : 12), whole(line, "mb-per-map", quick ? 1 : 4),
         Long.parseLong(line.getOptionValue("seed", "42")),

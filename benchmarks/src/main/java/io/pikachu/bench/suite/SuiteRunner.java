@@ -1,6 +1,7 @@
 package io.pikachu.bench.suite;
 
 import io.pikachu.bench.demo.JobRunner;
+import io.pikachu.bench.report.SuiteReport;
 import io.pikachu.cluster.HeteroCluster;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -59,6 +60,8 @@ public final class SuiteRunner {
         out.println(cluster.label() + ": every planned run is already in " + csv);
       }
     }
+    Path report = SuiteReport.write(options.out());
+    out.println("\nReport: " + report.toAbsolutePath());
   }
 
   private boolean remaining(SuiteCluster cluster) {

@@ -1,0 +1,144 @@
+package io.pikachu.bench.report;
+
+import io.pikachu.bench.suite.Method;
+import io.pikachu.bench.suite.RunResult;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Every run of one application on one cluster configuration, and the comparisons the report makes between its
+ * methods. Each figure is computed here once, so the section tables and the closing targets cannot disagree. A
+ * figure that lacks its inputs (a method not run, no sweep) is NaN, which the report prints as "n/a".
+ */
+final class AppResults {
+  private final String app;
+  private final String config;
+  private final List<RunResult> all;
+  private final Map<String, MethodRuns> methods;
+
+  AppResults(String app, String config, List<RunResult> rows) {
+    this.app = app;
+    this.config = config;
+    this.all = List.copyOf(rows);
+    Map<String, List<RunResult>> ok = rows.stream().filter(RunResult::ok)
+        .collect(Collectors.groupingBy(RunResult::method, LinkedHashMap::new, Collectors.toList()));
+    Map<String, MethodRuns> byLabel = new LinkedHashMap<>();
+    ok.forEach((label, runs) -> byLabel.put(label, new MethodRuns(label, sweepP(runs.get(0)), runs)));
+    this.methods = byLabel;
+  }
+
+  /** A sweep point's P: the fixed_p column, or the label for rows where that column was left empty. */
+  private static double sweepP(RunResult r) {
+    if (!Double.isNaN(r.fixedP())) {
+      return r.fixedP();
+    }
+    if (r.method().startsWith("fixed-")) {
+      try {
+        return Double.parseDouble(r.method().substring("fixed-".length()));
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
+  String app() {
+    return app;
+  }
+
+  String config() {
+    return config;
+  }
+
+  List<RunResult> all() {
+    return all;
+  }
+
+  List<RunResult> okRuns() {
+    return all.stream().filter(RunResult::ok).toList();
+  }
+
+  Optional<MethodRuns> method(String label) {
+    return Optional.ofNullable(methods.get(label));
+  }
+
+  Optional<MethodRuns> stock() {
+    return method(Method.STOCK.label());
+  }
+
+  Optional<MethodRuns> tarazu() {
+    return method(Method.TARAZU.label());
+  }
+
+  Optional<MethodRuns> pikachu() {
+    return method(Method.PIKACHU.label());
+  }
+
+  /** The sweep points with at least one timed run, by P. */
+  List<MethodRuns> sweep() {
+    return methods.values().stream().filter(MethodRuns::isSweepPoint).filter(m -> !m.seconds().isEmpty())
+        .sorted(Comparator.comparingDouble(MethodRuns::p)).toList();
+  }
+
+  /** The paper's Optimal: the sweep point with the lowest median time (the lower P on a tie). */
+  Optional<MethodRuns> optimal() {
+    return sweep().stream().min(Comparator.comparingDouble((MethodRuns m) -> m.seconds().median())
+        .thenComparingDouble(MethodRuns::p));
+  }
+
+  /** The four methods the tables compare, by the names the report gives them. */
+  Map<String, Optional<MethodRuns>> compared() {
+    Map<String, Optional<MethodRuns>> m = new LinkedHashMap<>();
+    m.put("stock", stock());
+    m.put("tarazu", tarazu());
+    m.put("pikachu", pikachu());
+    m.put("optimal", optimal());
+    return m;
+  }
+
+  /** Stock's median time over the method's: above 1 the method is faster. */
+  double speedup(Optional<MethodRuns> method) {
+    return median(stock()) / median(method);
+  }
+
+  double shareOfOptimal(Optional<MethodRuns> method) {
+    return median(optimal()) / median(method);
+  }
+
+  /** Extra bytes shuffled by all reducers compared with stock, as a fraction of stock's: Table 2.1's penalty. */
+  double shufflePenalty(Optional<MethodRuns> method) {
+    double stock = stockShuffleBytes();
+    return (method.map(m -> m.shuffleBytes().median()).orElse(Double.NaN) - stock) / stock;
+  }
+
+  double reshuffledShare(Optional<MethodRuns> method) {
+    return method.map(m -> m.reshuffledBytes().median()).orElse(Double.NaN) / stockShuffleBytes();
+  }
+
+  private double stockShuffleBytes() {
+    double bytes = stock().map(m -> m.shuffleBytes().median()).orElse(Double.NaN);
+    return bytes > 0 ? bytes : Double.NaN;
+  }
+
+  /** How much slower stock is than Optimal, as a fraction of Optimal's time (negative if stock is faster). */
+  double stockOverOptimal() {
+    return median(stock()) / median(optimal()) - 1;
+  }
+
+  /** How much slower Pikachu is than stock, as a fraction of stock's time (negative if Pikachu is faster). */
+  double pikachuOverStock() {
+    return median(pikachu()) / median(stock()) - 1;
+  }
+
+  OutputCheck outputCheck() {
+    return OutputCheck.of(okRuns());
+  }
+
+  static double median(Optional<MethodRuns> method) {
+    return method.map(m -> m.seconds().median()).orElse(Double.NaN);
+  }
+}

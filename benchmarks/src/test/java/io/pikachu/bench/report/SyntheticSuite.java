@@ -1,0 +1,130 @@
+package io.pikachu.bench.report;
+
+import io.pikachu.bench.suite.ResultsCsv;
+import io.pikachu.bench.suite.RunResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Writes a suite directory the way the runner does, with runs whose figures the tests choose. */
+final class SyntheticSuite {
+  static final String DIGEST = "1000:00000000deadbeef";
+
+  final Path dir;
+
+  SyntheticSuite(Path dir) {
+    this.dir = dir;
+  }
+
+  Run run(String app, String config, String method, int rep, double seconds) {
+    return new Run(app, config, method, rep, seconds);
+  }
+
+  /** A results.csv row, with plausible defaults the test overrides where it matters. */
+  final class Run {
+    private final String app;
+    private final String config;
+    private final String method;
+    private final int rep;
+    private final double seconds;
+    private String status = RunResult.OK;
+    private double fastestP = 1;
+    private double fast = Double.NaN;
+    private double slow = Double.NaN;
+    private long shuffle = 1_000_000_000L;
+    private long reshuffled;
+    private String digest = DIGEST;
+    private boolean rebalanced;
+    private String reason = "";
+
+    private Run(String app, String config, String method, int rep, double seconds) {
+      this.app = app;
+      this.config = config;
+      this.method = method;
+      this.rep = rep;
+      this.seconds = seconds;
+    }
+
+    Run p(double p) {
+      fastestP = p;
+      return this;
+    }
+
+    Run reducersDone(double fastSeconds, double slowSeconds) {
+      fast = fastSeconds;
+      slow = slowSeconds;
+      return this;
+    }
+
+    Run shuffle(long bytes, long reshuffledBytes) {
+      shuffle = bytes;
+      reshuffled = reshuffledBytes;
+      return this;
+    }
+
+    Run digest(String d) {
+      digest = d;
+      return this;
+    }
+
+    Run failed(String why) {
+      status = "failed: " + why;
+      return this;
+    }
+
+    Run decided(String why, boolean moved) {
+      reason = why;
+      rebalanced = moved;
+      return this;
+    }
+
+    String runDir() {
+      return "runs/" + app + "/" + config + "/" + method + "/rep" + rep;
+    }
+
+    Path path() {
+      return dir.resolve(runDir());
+    }
+
+    Run add() {
+      double fixedP = method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
+      ResultsCsv.append(dir.resolve("results.csv"), new RunResult(app, config, method, fixedP, rep,
+          "job_" + rep, status, status.equals(RunResult.OK) ? seconds : Double.NaN, seconds / 2, fast, slow,
+          fastestP, rebalanced, reason, "", shuffle, reshuffled, 0, status.equals(RunResult.OK) ? digest : "",
+          runDir()));
+      return this;
+    }
+  }
+
+  static void write(Path file, String text) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+
+  /** One fast node with four times the CPU of each of two slow ones, as Config-1. */
+  static void heterogeneousNodes(Path runDir) throws IOException {
+    write(runDir.resolve("nodes.csv"), """
+        node,node_id,cpus,map_slots,reduce_slots,class
+        fast0,localhost:4001,1.0,4,2,fast
+        slow0,localhost:4002,0.25,1,2,slow
+        slow1,localhost:4003,0.25,1,2,slow
+        """);
+  }
+
+  static void homogeneousNodes(Path runDir) throws IOException {
+    write(runDir.resolve("nodes.csv"), """
+        node,node_id,cpus,map_slots,reduce_slots,class
+        n0,localhost:4001,0.5,2,2,all
+        n1,localhost:4002,0.5,2,2,all
+        n2,localhost:4003,0.5,2,2,all
+        """);
+  }
+
+  static String task(String attempt, String type, String node, double start, double finish, long shuffleBytes,
+      double cpu) {
+    return String.format(Locale.ROOT, "%s,%s,%s,%.3f,,,%.3f,%d,%.3f%n", attempt, type, node, start, finish,
+        shuffleBytes, cpu);
+  }
+}
