@@ -92,26 +92,28 @@ public final class Main {
   }
 
   private static int runSuite(String[] args) throws Exception {
-    SuiteOptions options;
-    try {
-      options = SuiteOptions.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      return 2;
-    }
-    new SuiteRunner(options, System.out).run(Arrays.asList(args));
-    return 0;
+    return runParsed(args, SuiteOptions::parse, o -> new SuiteRunner(o, System.out).run(Arrays.asList(args)));
   }
 
   private static int runDemo(String[] args) throws Exception {
-    DemoOptions options;
+    return runParsed(args, DemoOptions::parse, o -> new Demo(o, System.out).run());
+  }
+
+  private interface Command<T> {
+    void run(T options) throws Exception;
+  }
+
+  /** Bad options print their message and the usage, and exit with 2, before anything starts. */
+  private static <T> int runParsed(String[] args, java.util.function.Function<String[], T> parse, Command<T> command)
+      throws Exception {
+    T options;
     try {
-      options = DemoOptions.parse(args);
+      options = parse.apply(args);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       return 2;
     }
-    new Demo(options, System.out).run();
+    command.run(options);
     return 0;
   }
 }

@@ -4,11 +4,9 @@ import io.pikachu.bench.Args;
 import io.pikachu.cluster.ClusterSpec;
 import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /** Options of the main command; defaults give the README's demonstration in a few minutes. */
 public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int speedRatio, SlotConfig slots,
@@ -32,18 +30,7 @@ public record DemoOptions(int fastNodes, int slowNodes, double slowCpus, int spe
       .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
   public static DemoOptions parse(String[] args) {
-    CommandLine line;
-    try {
-      line = new DefaultParser().parse(OPTIONS, args);
-    } catch (ParseException e) {
-      throw new IllegalArgumentException(e.getMessage() + "\n" + usage(), e);
-    }
-    if (line.hasOption("help")) {
-      throw new IllegalArgumentException(usage());
-    }
-    if (!line.getArgList().isEmpty()) {
-      throw new IllegalArgumentException("unexpected arguments " + line.getArgList() + "\n" + usage());
-    }
+    CommandLine line = Args.parseOptions(OPTIONS, args, DemoOptions::usage);
     return new DemoOptions(
         intOption(line, "fast", 1, 0), intOption(line, "slow", 2, 0),
         doubleOption(line, "slow-cpus", 0.25), intOption(line, "speed-ratio", 4, 1),

@@ -8,11 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * What the suite runs. The defaults are the full suite of section 2.6; {@code --quick} is the smallest run that
@@ -68,18 +66,7 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
   }
 
   public static SuiteOptions parse(String[] args) {
-    CommandLine line;
-    try {
-      line = new DefaultParser().parse(OPTIONS, args);
-    } catch (ParseException e) {
-      throw new IllegalArgumentException(e.getMessage() + "\n" + usage(), e);
-    }
-    if (line.hasOption("help")) {
-      throw new IllegalArgumentException(usage());
-    }
-    if (!line.getArgList().isEmpty()) {
-      throw new IllegalArgumentException("unexpected arguments " + line.getArgList() + "\n" + usage());
-    }
+    CommandLine line = Args.parseOptions(OPTIONS, args, SuiteOptions::usage);
     boolean quick = line.hasOption("quick");
     return new SuiteOptions(
         list(line, "apps", quick ? "wordcount" : "wordcount,sort,multiwordcount,invertedindex,selfjoin",
