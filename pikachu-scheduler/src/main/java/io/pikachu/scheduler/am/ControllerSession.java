@@ -7,15 +7,19 @@ import io.pikachu.scheduler.decision.observe.StatusReport;
 import io.pikachu.scheduler.decision.trace.TraceHeader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.v2.api.records.JobId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptId;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskId;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.job.Task;
@@ -39,6 +43,10 @@ final class ControllerSession {
     private final AppContext context;
     /** Attempts last seen running: Hadoop tells the speculator nothing when one fails or is killed. */
     private final Map<TaskAttemptId, StatusReport> live = new ConcurrentHashMap<>();
+    /** Reducer attempts whose launch has been reported. */
+    private final Set<TaskAttemptId> launchReported = new HashSet<>();
+    /** Maps completed as seen at each tick, to date the launch reports. */
+    private final NavigableMap<Long, Integer> completedMapsAt = new TreeMap<>();
 
     private volatile JobController controller;
     private volatile TraceRecorder recorder;
@@ -111,6 +119,7 @@ final class ControllerSession {
 
     /** Polls the controller and publishes its decision once; retried at the next tick if publishing fails. */
     void tick(long nowMs) throws IOException {
+        reportLaunchedReducers(nowMs);
         reportEndedAttempts(nowMs);
         try {
             if (published == null) {
@@ -148,6 +157,31 @@ final class ControllerSession {
         TraceRecorder rec = recorder;
         if (rec != null) {
             rec.add(r);
+        }
+    }
+
+    private void reportLaunchedReducers(long nowMs) {
+        Job job = context.getJob(jobId);
+        if (job == null || published != null) {
+            return;
+        }
+        completedMapsAt.put(nowMs, job.getCompletedMaps());
+        Map<TaskId, Task> reduces = job.getTasks(org.apache.hadoop.mapreduce.v2.api.records.TaskType.REDUCE);
+        if (reduces == null) {
+            return;
+        }
+        for (Task task : reduces.values()) {
+            for (TaskAttempt attempt : task.getAttempts().values()) {
+                if (launchReported.contains(attempt.getID())) {
+                    continue;
+                }
+                Map.Entry<Long, Integer> before = completedMapsAt.floorEntry(attempt.getLaunchTime());
+                StatusTranslator.launched(attempt, before == null ? 0 : before.getValue(), job.getTotalMaps())
+                        .ifPresent(r -> {
+                            launchReported.add(attempt.getID());
+                            feed(r);
+                        });
+            }
         }
     }
 

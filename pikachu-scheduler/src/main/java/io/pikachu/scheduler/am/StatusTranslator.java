@@ -41,8 +41,7 @@ final class StatusTranslator {
         if (node == null) {
             return Optional.empty();
         }
-        TaskType type = id.getTaskId().getTaskType() == org.apache.hadoop.mapreduce.v2.api.records.TaskType.MAP
-                ? TaskType.MAP : TaskType.REDUCE;
+        TaskType type = type(id);
         // The AM re-sends the last status on success without updating its state, so the attempt is asked.
         AttemptState state = state(attempt.getState() != null ? attempt.getState() : status.taskState);
         TaskPhase phase = phase(status.phase);
@@ -55,6 +54,30 @@ final class StatusTranslator {
         return Optional.of(new StatusReport(timeMs, id.toString(), type, id.getTaskId().getId(), node.toString(),
                 phase, state, progress, copied, completed, totalMaps, cpuMs(status),
                 launch > 0 && launch <= timeMs ? launch : -1));
+    }
+
+    /**
+     * A report for a reducer attempt at its launch, before its first status update: by then it had copied nothing and
+     * used no CPU. Without it the controller would learn where a reducer runs only from that first update, which on a
+     * slow node can come after all maps finished. Empty if the attempt has no node or launch time, or is not running.
+     *
+     * @param completedMaps maps completed at the launch time, as far as the caller knows
+     */
+    static Optional<StatusReport> launched(TaskAttempt attempt, int completedMaps, int totalMaps) {
+        NodeId node = attempt.getNodeId();
+        long launch = attempt.getLaunchTime();
+        if (node == null || launch <= 0 || state(attempt.getState()) != AttemptState.RUNNING) {
+            return Optional.empty();
+        }
+        TaskAttemptId id = attempt.getID();
+        return Optional.of(new StatusReport(launch, id.toString(), type(id), id.getTaskId().getId(), node.toString(),
+                TaskPhase.STARTING, AttemptState.RUNNING, 0.0, 0, Math.min(totalMaps, Math.max(0, completedMaps)),
+                totalMaps, 0, launch));
+    }
+
+    private static TaskType type(TaskAttemptId id) {
+        return id.getTaskId().getTaskType() == org.apache.hadoop.mapreduce.v2.api.records.TaskType.MAP
+                ? TaskType.MAP : TaskType.REDUCE;
     }
 
     /** A final report for an attempt the AM saw fail or get killed: Hadoop sends the speculator none. */

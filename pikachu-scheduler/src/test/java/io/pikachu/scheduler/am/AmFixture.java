@@ -64,6 +64,9 @@ final class AmFixture {
         when(job.getName()).thenReturn("fixture-job");
         when(job.getTotalMaps()).thenReturn(totalMaps);
         when(job.getTask(any())).thenAnswer(inv -> tasks.get(inv.getArgument(0)));
+        when(job.getTasks(any())).thenAnswer(inv -> tasks.entrySet().stream()
+                .filter(e -> e.getKey().getTaskType() == inv.getArgument(0))
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 
     /** A job configuration with virtual bins and the controller on, its staging directory under {@code dir}. */
@@ -87,7 +90,12 @@ final class AmFixture {
     TaskAttempt attempt(TaskType type, int index, int attemptNo, String node, long launchMs) {
         TaskId taskId = MRBuilderUtils.newTaskId(jobId, index, type);
         TaskAttemptId id = MRBuilderUtils.newTaskAttemptId(taskId, attemptNo);
-        Task task = tasks.computeIfAbsent(taskId, t -> mock(Task.class));
+        Task task = tasks.computeIfAbsent(taskId, t -> {
+            Task created = mock(Task.class);
+            Map<TaskAttemptId, TaskAttempt> attempts = new HashMap<>();
+            when(created.getAttempts()).thenReturn(attempts);
+            return created;
+        });
         TaskAttempt a = mock(TaskAttempt.class);
         when(a.getID()).thenReturn(id);
         String[] hp = node.split(":");
@@ -95,6 +103,7 @@ final class AmFixture {
         when(a.getLaunchTime()).thenReturn(launchMs);
         when(a.getState()).thenReturn(TaskAttemptState.RUNNING);
         when(task.getAttempt(id)).thenReturn(a);
+        task.getAttempts().put(id, a);
         return a;
     }
 

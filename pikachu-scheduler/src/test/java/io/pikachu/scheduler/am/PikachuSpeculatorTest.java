@@ -186,13 +186,38 @@ class PikachuSpeculatorTest {
         assertEquals(REDUCERS, trace.header().numReducers());
         assertEquals("fixed", trace.header().config().get(ControllerKeys.ESTIMATOR));
         List<StatusReport> reports = trace.reports();
-        assertEquals(7, reports.size());
+        assertEquals(10, reports.size(), "7 status reports and the 3 reducers' launches");
+        assertEquals(3, reports.stream().filter(r -> r.phase() == io.pikachu.scheduler.decision.observe.TaskPhase.STARTING).count());
         assertTrue(reports.stream().anyMatch(r -> r.attemptId().contains("_m_000002_0")
                 && r.state() == AttemptState.KILLED), reports.toString());
         io.pikachu.scheduler.decision.JobController replay = new io.pikachu.scheduler.decision.JobController(
                 io.pikachu.scheduler.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
         reports.forEach(replay::onReport);
         assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
+    }
+
+    @Test
+    void reducersArePlacedAtLaunchWithoutWaitingForTheirFirstStatus() throws Exception {
+        Configuration conf = fixedConf();
+        AmFixture am = new AmFixture(1, MAPS);
+        PikachuSpeculator s = started(conf, am);
+        try {
+            long t0 = am.clock.getTime();
+            am.completedMaps(2);
+            report(s, am, am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0), Phase.MAP, 0.9f, 1_500);
+            s.session().tick(t0 + 1_000);
+            assertTrue(s.session().published().isEmpty(), "no reducer has launched yet");
+            am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 1_500);
+            am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 1_500);
+            am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 1_600);
+            s.session().tick(t0 + 2_000);
+            Decision d = s.session().published().orElseThrow().record();
+            assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
+            assertEquals(List.of("big", "small", "small"), d.reducerClasses());
+            assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
+        } finally {
+            s.stop();
+        }
     }
 
     @Test
