@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param name        class name
  * @param nodes       its nodes
- * @param mapRate     mean map progress rate of its nodes (per second)
+ * @param speed       mean map throughput of its nodes (map work per second), by which classes are ranked
+ * @param mapRate     mean per-task map progress rate of its nodes (per second), Tarazu's measure
  * @param reducers    reducer indexes on its nodes
  * @param shuffleRate S: median maps copied per second in the window
  * @param cpuCatchUp  median over reducers of the peak CPU utilisation until catching up (U at T_s)
@@ -22,6 +23,7 @@ import java.util.List;
 public record ClassDecision(
         String name,
         List<String> nodes,
+        Double speed,
         Double mapRate,
         List<Integer> reducers,
         Double shuffleRate,

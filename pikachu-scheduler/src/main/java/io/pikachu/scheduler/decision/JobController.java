@@ -265,7 +265,7 @@ public final class JobController {
 
             List<ClassDecision> classDecisions = new ArrayList<>();
             for (ClassMeasurement m : measured) {
-                classDecisions.add(new ClassDecision(m.name(), m.nodes(), m.mapRate(), m.reducers(), m.shuffleRate(),
+                classDecisions.add(new ClassDecision(m.name(), m.nodes(), m.speed(), m.mapRate(), m.reducers(), m.shuffleRate(),
                         m.cpuCatchUp(), m.cpuSteady(), m.efficiency(), m.caughtUp(), ratios.p().get(m.name())));
             }
             return new Decision(Decision.FORMAT_VERSION, config.estimator().configValue(), reason, now, t1,

@@ -100,6 +100,29 @@ class ControllerScenarioTest {
         assertBinsFollowEquation22(d, 3.0);
     }
 
+    /**
+     * Map slots proportional to cores, as on the embedded cluster: a slow node's map tasks run as fast as a fast
+     * node's, and only map throughput tells the nodes apart. Per-task map rates must not decide which class is
+     * the fast one: the first suite runs gave the sweep's P to the slow nodes this way.
+     */
+    @Test
+    void equalPerTaskMapSpeedsStillRankTheFastNodesFirst() {
+        SyntheticJob job = new SyntheticJob().maps(200, 10)
+                .node("fast1", 1.0, 8, 12.0, 1.2).node("slow1", 1.02, 2, 3.0, 0.66).node("slow2", 1.02, 2, 3.0, 0.66)
+                .reducer("fast1").reducer("fast1").reducer("slow1").reducer("slow1").reducer("slow2").reducer("slow2");
+        Decision fixed = Replay.run(Map.of(ControllerKeys.ESTIMATOR, "fixed", ControllerKeys.FIXED_P, "3"), job);
+        assertEquals("fast", fixed.classes().get(0).name(), fixed.summaryLine());
+        assertEquals(List.of("fast1"), cls(fixed, "fast").nodes());
+        assertEquals(3.0, cls(fixed, "fast").p(), 0.0, fixed.summaryLine());
+        assertEquals("slow", fixed.referenceClass());
+        Decision tarazu = Replay.run(Map.of(ControllerKeys.ESTIMATOR, "tarazu"), job);
+        assertEquals("slow", tarazu.referenceClass(), tarazu.summaryLine());
+        assertTrue(cls(tarazu, "fast").p() < 1.1, "Tarazu's per-task map rates see no difference: "
+                + tarazu.summaryLine());
+        Decision pikachu = Replay.run(PIKACHU, job);
+        assertEquals("slow", pikachu.referenceClass(), pikachu.summaryLine());
+    }
+
     @Test
     void threeClasses() {
         SyntheticJob job = new SyntheticJob().maps(800, 10)

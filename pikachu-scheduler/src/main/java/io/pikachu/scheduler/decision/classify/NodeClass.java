@@ -7,9 +7,13 @@ import java.util.List;
  *
  * @param name     class name ("fast", "slow", ... or the admin's label)
  * @param nodes    its nodes, sorted
- * @param mapRate  mean map progress rate of its measured nodes (progress per second), or null if none was measured
+ * @param speed    mean map throughput of its measured nodes (map work done per second), by which classes are formed
+ *                 and ranked; null if none was measured
+ * @param mapRate  mean per-task map progress rate of its measured nodes (progress per second), Tarazu's measure;
+ *                 null if none was measured. With map slots proportional to cores it is the same on fast and slow
+ *                 nodes, so it must not rank classes.
  */
-public record NodeClass(String name, List<String> nodes, Double mapRate) {
+public record NodeClass(String name, List<String> nodes, Double speed, Double mapRate) {
 
     public NodeClass {
         nodes = List.copyOf(nodes);

@@ -17,8 +17,8 @@ public final class NodeClasses {
 
     NodeClasses(List<NodeClass> classes, List<String> notes) {
         List<NodeClass> sorted = new ArrayList<>(classes);
-        sorted.sort(Comparator.comparing((NodeClass c) -> c.mapRate() == null)
-                .thenComparing(c -> c.mapRate() == null ? 0.0 : -c.mapRate())
+        sorted.sort(Comparator.comparing((NodeClass c) -> c.speed() == null)
+                .thenComparing(c -> c.speed() == null ? 0.0 : -c.speed())
                 .thenComparing(NodeClass::name));
         this.classes = Collections.unmodifiableList(sorted);
         for (NodeClass c : sorted) {

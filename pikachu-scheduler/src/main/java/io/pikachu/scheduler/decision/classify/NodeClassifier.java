@@ -51,10 +51,11 @@ public final class NodeClassifier {
     public NodeClasses classify(Collection<String> nodes, Map<String, Double> speeds, Map<String, Double> mapRates) {
         SortedSet<String> all = new TreeSet<>(nodes);
         all.addAll(speeds.keySet());
-        return adminMap.isPresent() ? byAdminMap(all, mapRates, adminMap.get()) : bySpeed(all, speeds, mapRates);
+        return adminMap.isPresent() ? byAdminMap(all, speeds, mapRates, adminMap.get()) : bySpeed(all, speeds, mapRates);
     }
 
-    private static NodeClasses byAdminMap(SortedSet<String> nodes, Map<String, Double> rates, NodeClassMap map) {
+    private static NodeClasses byAdminMap(SortedSet<String> nodes, Map<String, Double> speeds, Map<String, Double> rates,
+            NodeClassMap map) {
         Map<String, List<String>> members = new TreeMap<>();
         List<String> unlisted = new ArrayList<>();
         for (String n : nodes) {
@@ -74,7 +75,7 @@ public final class NodeClassifier {
             notes.add("nodes missing from the admin map form class '" + name + "': " + unlisted);
         }
         List<NodeClass> classes = new ArrayList<>();
-        members.forEach((name, ns) -> classes.add(new NodeClass(name, ns, meanRate(ns, rates))));
+        members.forEach((name, ns) -> classes.add(new NodeClass(name, ns, meanRate(ns, speeds), meanRate(ns, rates))));
         return new NodeClasses(classes, notes);
     }
 
@@ -88,10 +89,11 @@ public final class NodeClassifier {
         List<String> names = rankNames(groups.size());
         List<NodeClass> classes = new ArrayList<>();
         for (int i = 0; i < groups.size(); i++) {
-            classes.add(new NodeClass(names.get(i), groups.get(i), meanRate(groups.get(i), rates)));
+            classes.add(new NodeClass(names.get(i), groups.get(i), meanRate(groups.get(i), speeds),
+                    meanRate(groups.get(i), rates)));
         }
         if (!unmeasured.isEmpty()) {
-            classes.add(new NodeClass(UNMEASURED, unmeasured, null));
+            classes.add(new NodeClass(UNMEASURED, unmeasured, null, null));
             notes.add("nodes that ran no measurable map form class '" + UNMEASURED + "': " + unmeasured);
         }
         return new NodeClasses(classes, notes);

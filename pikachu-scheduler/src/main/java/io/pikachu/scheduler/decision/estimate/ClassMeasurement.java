@@ -7,7 +7,9 @@ import java.util.List;
  *
  * @param name         class name
  * @param nodes        its nodes
- * @param mapRate      mean map progress rate of its nodes (per second): the class's node speed
+ * @param speed        mean map throughput of its nodes (map work per second): the class's node speed, by which
+ *                     classes are ranked
+ * @param mapRate      mean per-task map progress rate of its nodes (per second), Tarazu's measure
  * @param reducers     indexes of the reducers whose live attempt runs on its nodes
  * @param shuffleRate  S_c: median over its reducers of maps copied per second in the window
  * @param cpuCatchUp   median over reducers of the peak CPU utilisation until catching up (U at T_s)
@@ -19,6 +21,7 @@ import java.util.List;
 public record ClassMeasurement(
         String name,
         List<String> nodes,
+        Double speed,
         Double mapRate,
         List<Integer> reducers,
         Double shuffleRate,
@@ -30,6 +33,11 @@ public record ClassMeasurement(
     public ClassMeasurement {
         nodes = List.copyOf(nodes);
         reducers = List.copyOf(reducers);
+    }
+
+    /** Whether this class's nodes are known to be slower than {@code other}'s. */
+    public boolean slowerThan(ClassMeasurement other) {
+        return speed != null && other.speed != null && speed < other.speed;
     }
 
     public boolean hasReducers() {

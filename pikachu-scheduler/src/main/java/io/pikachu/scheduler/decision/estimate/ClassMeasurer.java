@@ -48,7 +48,7 @@ public final class ClassMeasurer {
                 }
             });
             if (window.isEmpty() || attempts.isEmpty()) {
-                result.add(new ClassMeasurement(c.name(), c.nodes(), c.mapRate(), reducers, null, null, null, null,
+                result.add(new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers, null, null, null, null,
                         false));
                 continue;
             }
@@ -113,7 +113,7 @@ public final class ClassMeasurer {
             notes.add("class '" + c.name() + "': " + caughtUpAtFirstReport + " reducer(s) caught up by their first "
                     + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
         }
-        return new ClassMeasurement(c.name(), c.nodes(), c.mapRate(), reducers,
+        return new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers,
                 rates.isEmpty() ? null : median(rates),
                 catchUps.isEmpty() ? null : median(catchUps),
                 steadies.isEmpty() ? null : median(steadies),

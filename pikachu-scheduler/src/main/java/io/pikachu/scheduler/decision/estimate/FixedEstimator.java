@@ -1,5 +1,6 @@
 package io.pikachu.scheduler.decision.estimate;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +20,14 @@ public final class FixedEstimator implements PartitionRatioEstimator {
 
     @Override
     public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
-        List<ClassMeasurement> ranked = classes.stream().filter(c -> c.mapRate() != null).toList();
+        List<ClassMeasurement> ranked = classes.stream().filter(c -> c.speed() != null)
+                .sorted(Comparator.comparing(ClassMeasurement::speed).reversed()).toList();
         int k = ranked.size();
         Map<String, Double> p = new LinkedHashMap<>();
         for (int i = 0; i < k; i++) {
             p.put(ranked.get(i).name(), k == 1 ? 1.0 : Math.pow(fixedP, (double) (k - 1 - i) / (k - 1)));
         }
-        classes.stream().filter(c -> c.mapRate() == null).forEach(c -> p.put(c.name(), 1.0));
+        classes.stream().filter(c -> c.speed() == null).forEach(c -> p.put(c.name(), 1.0));
         String reference = k > 0 ? ranked.get(k - 1).name() : classes.isEmpty() ? "" : classes.get(0).name();
         return new Ratios(reference, p);
     }

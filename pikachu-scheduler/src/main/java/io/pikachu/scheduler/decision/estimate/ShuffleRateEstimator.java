@@ -66,11 +66,11 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
         if (current == null) {
             return true;
         }
-        if (c.mapRate() != null && current.mapRate() != null) {
-            return c.mapRate() < current.mapRate();
+        if (c.speed() != null && current.speed() != null) {
+            return c.slowerThan(current);
         }
-        if (c.mapRate() != null || current.mapRate() != null) {
-            return c.mapRate() != null;
+        if (c.speed() != null || current.speed() != null) {
+            return c.speed() != null;
         }
         return potential(c) < potential(current);
     }

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * D2 (Tarazu): P_c = map progress rate of class c / map progress rate of the slowest class, measured when the
- * reducers start. Classes whose nodes ran no measurable map get no estimate.
+ * reducers start. The slowest class is the one with the lowest map throughput (how classes are ranked); the ratio
+ * is of per-task map progress rates, which is what Tarazu measures. Classes whose nodes ran no measurable map get
+ * no estimate.
  */
 public final class TarazuEstimator implements PartitionRatioEstimator {
 
@@ -14,7 +16,7 @@ public final class TarazuEstimator implements PartitionRatioEstimator {
     public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
         ClassMeasurement slowest = null;
         for (ClassMeasurement c : classes) {
-            if (c.mapRate() != null && (slowest == null || c.mapRate() < slowest.mapRate())) {
+            if (c.mapRate() != null && c.speed() != null && (slowest == null || c.slowerThan(slowest))) {
                 slowest = c;
             }
         }
