@@ -34,6 +34,21 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
 
     @Override
     public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
+        List<ClassMeasurement> measured = classes.stream()
+                .filter(c -> c.hasReducers() && c.shuffleRate() != null).toList();
+        if (useEfficiency && measured.size() > 1 && measured.stream().allMatch(ClassMeasurement::caughtUp)) {
+            // Equation 2.1 compares a class that kept up with the maps against one that could not. When every class
+            // kept up, every shuffle rate measures the map completions, not what the reducers could take.
+            notes.add(label + ": every class's reducers kept up with the completed maps, so the shuffle rates measure "
+                    + "the maps, not the reducers; no basis for P other than 1");
+            Map<String, Double> even = new LinkedHashMap<>();
+            measured.forEach(c -> even.put(c.name(), 1.0));
+            ClassMeasurement slowest = null;
+            for (ClassMeasurement c : measured) {
+                slowest = slower(c, slowest) ? c : slowest;
+            }
+            return new Ratios(slowest.name(), even);
+        }
         ClassMeasurement reference = null;
         for (ClassMeasurement c : classes) {
             if (c.hasReducers() && potential(c) != null && potential(c) > 0 && slower(c, reference)) {
