@@ -111,13 +111,14 @@ public final class JobController {
         OptionalLong allMapsDone = job.allMapsDoneMs();
         boolean waitedAfterMaps = allMapsDone.isPresent() && now >= allMapsDone.getAsLong() + config.afterMapsWaitMs();
         if (!config.estimator().waitsForStabilisation()) {
-            if (placed) {
+            if (placed && everyReducerNodeMeasured(live, classes)) {
                 return attempt.decide(DecisionReason.REDUCERS_PLACED, null, Optional.empty(), false);
             }
             if (waitedAfterMaps) {
-                attempt.notes.add("all maps finished and only " + live.size() + " of " + job.numReducers()
-                        + " reducers had reported " + config.afterMapsWaitMs() + " ms later ("
-                        + ControllerKeys.AFTER_MAPS_WAIT_MS + "); deciding without the others");
+                attempt.notes.add("all maps finished and " + (placed ? "some reducer's node had no measured map"
+                        : "only " + live.size() + " of " + job.numReducers() + " reducers had reported")
+                        + " " + config.afterMapsWaitMs() + " ms later (" + ControllerKeys.AFTER_MAPS_WAIT_MS
+                        + "); deciding without them");
                 return attempt.decide(DecisionReason.ALL_MAPS_DONE, null, Optional.empty(), false);
             }
             if (now >= deadline) {
@@ -167,6 +168,15 @@ public final class JobController {
         Map<Integer, AttemptHistory> live = job.liveReducers();
         return live.size() == job.numReducers()
                 && live.values().stream().allMatch(r -> metrics.shuffleRate(r, start, end).isPresent());
+    }
+
+    /**
+     * A reducer's share follows its node's class, so a decision before its node has a measured map would give it the
+     * slowest share by default. Admin-given classes need no measurement.
+     */
+    private boolean everyReducerNodeMeasured(Map<Integer, AttemptHistory> live, NodeClasses classes) {
+        return config.nodeClasses().isPresent() || live.values().stream()
+                .allMatch(r -> classes.classOf(r.node()).map(c -> c.speed() != null).orElse(false));
     }
 
     private static boolean onOneNode(Map<Integer, AttemptHistory> live) {

@@ -79,6 +79,30 @@ class LateSlowReducersTest {
     }
 
     @Test
+    void fixedWaitsUntilEveryReducersNodeHasAMeasuredMap() {
+        // Reducers on both nodes at 10 s, but the slow node's only map reports first at 20 s.
+        JobController controller = new JobController(ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, "fixed",
+                ControllerKeys.FIXED_P, "3")), 4);
+        for (StatusReport r : reports()) {
+            if (r.timeMs() >= MAPS_DONE) {
+                break;
+            }
+            controller.onReport(r);
+        }
+        for (int i = 0; i < 4; i++) {
+            controller.onReport(new StatusReport(10_000, "attempt_r_" + i, TaskType.REDUCE, i, i < 2 ? "fast:1" : "slow:2",
+                    TaskPhase.STARTING, AttemptState.RUNNING, 0.0, 0, 1, MAPS, 0, 10_000));
+        }
+        assertTrue(controller.poll(15_000).isEmpty(), "the slow node has no measured map yet");
+        controller.onReport(new StatusReport(16_000, "attempt_m_3", TaskType.MAP, 3, "slow:2", TaskPhase.MAP,
+                AttemptState.RUNNING, 0.5, 0, 3, MAPS, 400, 2_000));
+        Decision d = controller.poll(16_000).orElseThrow();
+        assertEquals(DecisionReason.REDUCERS_PLACED, d.reason(), d.summaryLine());
+        assertTrue(d.rebalanced(), d.summaryLine());
+        assertEquals(List.of("fast", "fast", "slow", "slow"), d.reducerClasses());
+    }
+
+    @Test
     void aLongerWaitLetsTheLateReducersBeMeasured() {
         Decision d = firstDecision(Map.of(ControllerKeys.AFTER_MAPS_WAIT_MS, "60000"));
         assertTrue(d.decidedAtMs() >= 40_000, d.summaryLine());
