@@ -22,7 +22,6 @@ public record NodeBreakdown(List<Row> rows, double fastReducerDone, double slowR
   public static NodeBreakdown of(JobTimeline timeline, List<ClusterNode> nodes) {
     long t0 = timeline.launchTime();
     long lastMap = timeline.lastMapFinish();
-    double fastest = nodes.stream().mapToDouble(n -> n.spec().cpus()).max().orElseThrow();
     List<Row> rows = new ArrayList<>();
     List<Double> fastDone = new ArrayList<>();
     List<Double> slowDone = new ArrayList<>();
@@ -30,7 +29,7 @@ public record NodeBreakdown(List<Row> rows, double fastReducerDone, double slowR
       List<TaskRun> maps = timeline.maps().stream().filter(t -> t.node().equals(node.name())).toList();
       List<TaskRun> reduces = timeline.reduces().stream().filter(t -> t.node().equals(node.name())).toList();
       for (TaskRun reduce : reduces) {
-        (node.spec().cpus() >= fastest ? fastDone : slowDone).add(seconds(reduce.finishTime() - t0));
+        (isFast(node, nodes) ? fastDone : slowDone).add(seconds(reduce.finishTime() - t0));
       }
       rows.add(new Row(node, maps.size(), reduces.size(),
           maps.stream().mapToLong(TaskRun::cpuMillis).sum() / 1000.0,
@@ -42,6 +41,11 @@ public record NodeBreakdown(List<Row> rows, double fastReducerDone, double slowR
     }
     return new NodeBreakdown(rows, mean(fastDone.stream().mapToDouble(Double::doubleValue)),
         mean(slowDone.stream().mapToDouble(Double::doubleValue)));
+  }
+
+  /** Whether a node is one of the fast ones: those with the most cores. On equal nodes, every node is. */
+  public static boolean isFast(ClusterNode node, List<ClusterNode> nodes) {
+    return node.spec().cpus() >= nodes.stream().mapToDouble(n -> n.spec().cpus()).max().orElseThrow();
   }
 
   /** How much later, on average, slow-node reducers finished than fast-node reducers. */

@@ -1,6 +1,7 @@
 package io.pikachu.bench.report;
 
 import io.pikachu.bench.suite.RunFiles;
+import io.pikachu.bench.suite.RunNode;
 import io.pikachu.bench.suite.RunResult;
 import io.pikachu.bench.suite.SuiteCluster;
 import io.pikachu.scheduler.decision.ClassDecision;

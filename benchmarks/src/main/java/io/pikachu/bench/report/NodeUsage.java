@@ -1,5 +1,7 @@
 package io.pikachu.bench.report;
 
+import io.pikachu.bench.suite.RunNode;
+import io.pikachu.bench.suite.RunTask;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,21 +1,18 @@
 package io.pikachu.bench.report;
 
 import io.pikachu.bench.suite.RunFiles;
+import io.pikachu.bench.suite.RunNode;
 import io.pikachu.bench.suite.RunResult;
+import io.pikachu.bench.suite.RunTask;
 import io.pikachu.scheduler.decision.Decision;
 import io.pikachu.scheduler.decision.DecisionJson;
 import io.pikachu.scheduler.decision.trace.TraceFile;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The files one run left next to results.csv ({@link RunFiles}). Each is optional: a run killed half-way or a
@@ -23,8 +20,6 @@ import org.apache.commons.csv.CSVRecord;
  * is an error naming the file and line.
  */
 final class RunDirectory {
-  private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-
   private final Path dir;
   private final String relative;
 
@@ -49,15 +44,11 @@ final class RunDirectory {
   }
 
   List<RunNode> nodes() throws IOException {
-    return readCsv(RunFiles.NODES, row -> new RunNode(row.get("node"), row.get("node_id"),
-        Double.parseDouble(row.get("cpus")), Integer.parseInt(row.get("map_slots")),
-        Integer.parseInt(row.get("reduce_slots")), row.get("class")));
+    return named(() -> RunFiles.readNodes(dir));
   }
 
   List<RunTask> tasks() throws IOException {
-    return readCsv(RunFiles.TASKS, row -> new RunTask(row.get("attempt"), row.get("type").equals("reduce"),
-        row.get("node"), Double.parseDouble(row.get("start_s")), Double.parseDouble(row.get("finish_s")),
-        Long.parseLong(row.get("shuffle_bytes")), Double.parseDouble(row.get("cpu_s"))));
+    return named(() -> RunFiles.readTasks(dir));
   }
 
   Optional<Decision> decision() throws IOException {
@@ -77,23 +68,16 @@ final class RunDirectory {
     return Files.isRegularFile(file) ? Optional.of(TraceFile.read(file)) : Optional.empty();
   }
 
-  private <T> List<T> readCsv(String name, Function<CSVRecord, T> parse) throws IOException {
-    Path file = dir.resolve(name);
-    if (!Files.isRegularFile(file)) {
-      return List.of();
+  private interface Read<T> {
+    List<T> rows() throws IOException;
+  }
+
+  /** Puts the run's directory, as the reader knows it, in front of a damaged file's name. */
+  private <T> List<T> named(Read<T> read) throws IOException {
+    try {
+      return read.rows();
+    } catch (IOException e) {
+      throw new IOException(relative + "/" + e.getMessage(), e);
     }
-    List<T> rows = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      for (CSVRecord row : CSV.parse(in)) {
-        try {
-          rows.add(parse.apply(row));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-          // commons-csv reports a missing column as IllegalArgumentException, a short row as IllegalStateException.
-          throw new IOException(relative + "/" + name + " line " + (row.getRecordNumber() + 1) + ": "
-              + e.getMessage(), e);
-        }
-      }
-    }
-    return rows;
   }
 }

@@ -1,5 +1,6 @@
 package io.pikachu.bench.report;
 
+import io.pikachu.bench.suite.RunNode;
 import io.pikachu.scheduler.decision.observe.StatusReport;
 import io.pikachu.scheduler.decision.observe.TaskType;
 import java.util.ArrayList;

@@ -1,20 +1,25 @@
 package io.pikachu.bench.suite;
 
+import io.pikachu.bench.demo.NodeBreakdown;
 import io.pikachu.cluster.ClusterNode;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.cluster.history.TaskRun;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
- * The per-run files next to results.csv, from which the report draws its per-node breakdown and time series:
+ * The per-run files next to results.csv, written and read here so that their columns are defined once, from which the report draws its per-node breakdown and time series:
  * {@code nodes.csv} (the cluster, with each node's class), {@code tasks.csv} (every successful task attempt from job
  * history, times in seconds from the job's launch), and, for Pikachu's methods, {@code decision.json} and
  * {@code trace.jsonl} (the controller's decision and every status report it was fed).
@@ -29,16 +34,16 @@ public final class RunFiles {
   static final String[] TASK_HEADER = {"attempt", "type", "node", "start_s", "shuffle_done_s", "sort_done_s",
       "finish_s", "shuffle_bytes", "cpu_s"};
 
+  private static final CSVFormat READ = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+
   private RunFiles() {}
 
-  /** "fast" for the nodes with the most cores, "slow" for the others; one class on a homogeneous cluster. */
+  /** "fast" or "slow" as {@link NodeBreakdown#isFast}; "all" when the nodes are equal, so there is neither. */
   public static String nodeClass(ClusterNode node, List<ClusterNode> all) {
-    double most = all.stream().mapToDouble(n -> n.spec().cpus()).max().orElseThrow();
-    double least = all.stream().mapToDouble(n -> n.spec().cpus()).min().orElseThrow();
-    if (most == least) {
+    if (all.stream().allMatch(n -> NodeBreakdown.isFast(n, all))) {
       return "all";
     }
-    return node.spec().cpus() >= most ? "fast" : "slow";
+    return NodeBreakdown.isFast(node, all) ? "fast" : "slow";
   }
 
   static void writeNodes(Path dir, List<ClusterNode> nodes) throws IOException {
@@ -61,6 +66,40 @@ public final class RunFiles {
         }
       }
     }
+  }
+
+  /** The rows of a run's nodes.csv; none if the run left no such file. */
+  public static List<RunNode> readNodes(Path runDir) throws IOException {
+    return read(runDir.resolve(NODES), row -> new RunNode(row.get("node"), row.get("node_id"),
+        Double.parseDouble(row.get("cpus")), Integer.parseInt(row.get("map_slots")),
+        Integer.parseInt(row.get("reduce_slots")), row.get("class")));
+  }
+
+  /** The rows of a run's tasks.csv; none if the run left no such file. */
+  public static List<RunTask> readTasks(Path runDir) throws IOException {
+    return read(runDir.resolve(TASKS), row -> new RunTask(row.get("attempt"), row.get("type").equals("reduce"),
+        row.get("node"), Double.parseDouble(row.get("start_s")), Double.parseDouble(row.get("finish_s")),
+        Long.parseLong(row.get("shuffle_bytes")), Double.parseDouble(row.get("cpu_s"))));
+  }
+
+  /** A damaged file is an IOException naming the file and line, e.g. {@code tasks.csv line 2: ...}. */
+  private static <T> List<T> read(Path file, Function<CSVRecord, T> parse) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    List<T> rows = new ArrayList<>();
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (CSVRecord row : READ.parse(in)) {
+        try {
+          rows.add(parse.apply(row));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+          // commons-csv reports a missing column as IllegalArgumentException, a short row as IllegalStateException.
+          throw new IOException(file.getFileName() + " line " + (row.getRecordNumber() + 1) + ": " + e.getMessage(),
+              e);
+        }
+      }
+    }
+    return rows;
   }
 
   private static CSVPrinter printer(Path file, String[] header) throws IOException {

@@ -1,5 +1,7 @@
 package io.pikachu.bench.report;
 
+import io.pikachu.bench.suite.RunNode;
+import io.pikachu.bench.suite.RunTask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.pikachu.bench.report;
 
+import io.pikachu.bench.suite.RunNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package io.pikachu.bench.report;
+package io.pikachu.bench.suite;
 
 /**
  * A node of the cluster a run used, a row of its nodes.csv.
@@ -7,4 +7,4 @@ package io.pikachu.bench.report;
  * @param nodeId    YARN's node id, by which trace.jsonl names it
  * @param nodeClass "fast", "slow", or "all" on a homogeneous cluster
  */
-record RunNode(String name, String nodeId, double cpus, int mapSlots, int reduceSlots, String nodeClass) {}
+public record RunNode(String name, String nodeId, double cpus, int mapSlots, int reduceSlots, String nodeClass) {}
