@@ -65,21 +65,33 @@ public final class SuiteRunner {
   }
 
   private boolean remaining(SuiteCluster cluster) {
+    if (gridKeys(cluster).stream().anyMatch(k -> !done.contains(k))) {
+      return true;
+    }
+    // Refined points depend on results, so a configuration with a sweep is revisited unless all are known.
+    return options.runs("optimal") && options.refine() && options.apps().stream().anyMatch(app ->
+        !SweepRefinement.around(gridMedians(app, cluster)).stream().allMatch(p -> allRepsDone(app, cluster,
+            Method.fixed(p))));
+  }
+
+  /** The keys of every run planned in advance on a configuration: the methods' repetitions and the sweep grid. */
+  private List<String> gridKeys(SuiteCluster config) {
+    List<String> keys = new ArrayList<>();
     for (SuiteApp app : options.apps()) {
       for (Method m : fixedMethods()) {
         for (int rep = 1; rep <= options.reps(); rep++) {
-          if (!done.contains(RunResult.key(app.label(), cluster.label(), m.label(), rep))) {
-            return true;
+          keys.add(RunResult.key(app.label(), config.label(), m.label(), rep));
+        }
+      }
+      if (options.runs("optimal")) {
+        for (double p : options.sweep()) {
+          for (int rep = 1; rep <= options.sweepReps(); rep++) {
+            keys.add(RunResult.key(app.label(), config.label(), Method.fixed(p).label(), rep));
           }
         }
       }
-      // Refined points depend on results, so a configuration with a sweep is revisited unless all are known.
-      if (options.runs("optimal") && !sweepPoints(app, cluster).stream().allMatch(p ->
-          allRepsDone(app, cluster, Method.fixed(p)))) {
-        return true;
-      }
     }
-    return false;
+    return keys;
   }
 
   private void runOn(SuiteCluster config) throws Exception {
@@ -165,14 +177,6 @@ public final class SuiteRunner {
     return methods;
   }
 
-  private List<Double> sweepPoints(SuiteApp app, SuiteCluster config) {
-    List<Double> points = new ArrayList<>(options.sweep().stream().map(p -> Method.fixed(p).fixedP()).toList());
-    if (options.refine()) {
-      points.addAll(SweepRefinement.around(gridMedians(app, config)));
-    }
-    return points;
-  }
-
   private boolean allRepsDone(SuiteApp app, SuiteCluster config, Method m) {
     for (int rep = 1; rep <= options.sweepReps(); rep++) {
       if (!done.contains(RunResult.key(app.label(), config.label(), m.label(), rep))) {
@@ -199,25 +203,8 @@ public final class SuiteRunner {
 
   /** Runs still to do, counting the grid but not refined points, which are not known yet. */
   private int countPlanned() {
-    int count = 0;
-    for (SuiteCluster config : options.clusters()) {
-      for (SuiteApp app : options.apps()) {
-        for (Method m : fixedMethods()) {
-          for (int rep = 1; rep <= options.reps(); rep++) {
-            count += done.contains(RunResult.key(app.label(), config.label(), m.label(), rep)) ? 0 : 1;
-          }
-        }
-        if (options.runs("optimal")) {
-          for (double p : options.sweep()) {
-            for (int rep = 1; rep <= options.sweepReps(); rep++) {
-              count += done.contains(RunResult.key(app.label(), config.label(), Method.fixed(p).label(), rep))
-                  ? 0 : 1;
-            }
-          }
-        }
-      }
-    }
-    return count;
+    return (int) options.clusters().stream().flatMap(c -> gridKeys(c).stream()).filter(k -> !done.contains(k))
+        .count();
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
