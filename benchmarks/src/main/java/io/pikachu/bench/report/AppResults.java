@@ -27,23 +27,8 @@ final class AppResults {
     Map<String, List<RunResult>> ok = rows.stream().filter(RunResult::ok)
         .collect(Collectors.groupingBy(RunResult::method, LinkedHashMap::new, Collectors.toList()));
     Map<String, MethodRuns> byLabel = new LinkedHashMap<>();
-    ok.forEach((label, runs) -> byLabel.put(label, new MethodRuns(label, sweepP(runs.get(0)), runs)));
+    ok.forEach((label, runs) -> byLabel.put(label, new MethodRuns(label, runs.get(0).fixedP(), runs)));
     this.methods = byLabel;
-  }
-
-  /** A sweep point's P: the fixed_p column, or the label for rows where that column was left empty. */
-  private static double sweepP(RunResult r) {
-    if (!Double.isNaN(r.fixedP())) {
-      return r.fixedP();
-    }
-    if (r.method().startsWith("fixed-")) {
-      try {
-        return Double.parseDouble(r.method().substring("fixed-".length()));
-      } catch (NumberFormatException e) {
-        return Double.NaN;
-      }
-    }
-    return Double.NaN;
   }
 
   String app() {
@@ -93,9 +78,9 @@ final class AppResults {
   /** The four methods the tables compare, by the names the report gives them. */
   Map<String, Optional<MethodRuns>> compared() {
     Map<String, Optional<MethodRuns>> m = new LinkedHashMap<>();
-    m.put("stock", stock());
-    m.put("tarazu", tarazu());
-    m.put("pikachu", pikachu());
+    m.put(Method.STOCK.label(), stock());
+    m.put(Method.TARAZU.label(), tarazu());
+    m.put(Method.PIKACHU.label(), pikachu());
     m.put("optimal", optimal());
     return m;
   }
