@@ -391,6 +391,7 @@ final class BinMergeManager<K, V> {
   private DiskSegment writeMerged(int bin, List<Segment<K, V>> segments, long approxBytes,
       long wire) throws IOException {
     Path out = dirs.getLocalPathForWrite(relativeName(bin, "merged"), approxBytes, job);
+    int count = segments.size(); // Merger.merge empties the list
     RawKeyValueIterator iter = Merger.merge(job, rfs, keyClass, valueClass, segments,
         segments.size(), new Path(reduceId.toString()), comparator, reporter, null, null, null);
     long raw;
@@ -404,7 +405,8 @@ final class BinMergeManager<K, V> {
       iter.close();
     }
     long length = rfs.getFileStatus(out).getLen();
-    LOG.info("Merged {} segments of bin {} into {} ({} bytes)", segments.size(), bin, out, length);
+    LOG.info("Merged {} segments of {} into {} ({} bytes)", count, bin < 0 ? "all bins" : "bin " + bin,
+        out, length);
     return new DiskSegment(out, raw, length, wire);
   }
 
