@@ -114,11 +114,14 @@ public final class JobController {
             if (placed && everyReducerNodeMeasured(live, classes)) {
                 return attempt.decide(DecisionReason.REDUCERS_PLACED, null, Optional.empty(), false);
             }
-            if (waitedAfterMaps) {
-                attempt.notes.add("all maps finished and " + (placed ? "some reducer's node had no measured map"
-                        : "only " + live.size() + " of " + job.numReducers() + " reducers had reported")
-                        + " " + config.afterMapsWaitMs() + " ms later (" + ControllerKeys.AFTER_MAPS_WAIT_MS
-                        + "); deciding without them");
+            Optional<Integer> waiting = allMapsDone.isPresent() ? reducerWaitingForDecision(live) : Optional.empty();
+            if (waitedAfterMaps || waiting.isPresent()) {
+                String missing = placed ? "some reducer's node had no measured map"
+                        : "only " + live.size() + " of " + job.numReducers() + " reducers had reported";
+                attempt.notes.add("all maps finished and " + missing + (waiting.isPresent()
+                        ? " when reducer " + waiting.get() + " had fetched all its bins and was waiting for the decision"
+                        : " " + config.afterMapsWaitMs() + " ms later (" + ControllerKeys.AFTER_MAPS_WAIT_MS + ")")
+                        + "; deciding without them");
                 return attempt.decide(DecisionReason.ALL_MAPS_DONE, null, Optional.empty(), false);
             }
             if (now >= deadline) {
@@ -144,8 +147,13 @@ public final class JobController {
             long end = allMapsDone.getAsLong();
             if (!everyReducerMeasured(windowStart, end)) {
                 end = now; // maps were done before every reducer could be measured: measure the shuffle-only stage
+                Optional<Integer> waiting = reducerWaitingForDecision(live);
                 if (!everyReducerMeasured(windowStart, end) && now < deadline && !waitedAfterMaps) {
-                    return null;
+                    if (waiting.isEmpty()) {
+                        return null;
+                    }
+                    attempt.notes.add("reducer " + waiting.get() + " had fetched all its bins from every map and "
+                            + "was waiting for the decision; not waiting longer for unmeasured reducers");
                 }
             }
             attempt.notes.add("all maps finished before " + missing + " was seen; deciding on the window "
@@ -161,6 +169,17 @@ public final class JobController {
                     efficiency);
         }
         return null;
+    }
+
+    /**
+     * A reducer whose last report shows every map's output copied: its final merge now waits for the decision, so
+     * from here on each second of waiting is a second added to the job.
+     */
+    private static Optional<Integer> reducerWaitingForDecision(Map<Integer, AttemptHistory> live) {
+        return live.entrySet().stream()
+                .filter(e -> e.getValue().last().totalMaps() > 0
+                        && e.getValue().last().mapsCopied() >= e.getValue().last().totalMaps())
+                .map(Map.Entry::getKey).findFirst();
     }
 
     /** Every reducer has started and has a shuffle rate over the window. */

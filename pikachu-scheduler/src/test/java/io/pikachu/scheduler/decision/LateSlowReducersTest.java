@@ -1,7 +1,6 @@
 package io.pikachu.scheduler.decision;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.scheduler.decision.observe.AttemptState;
@@ -26,6 +25,11 @@ class LateSlowReducersTest {
 
     /** Maps done at 20 s; fast reducers (0, 1) copied everything by their first report; slow ones report at 40 s. */
     private static List<StatusReport> reports() {
+        return reports(MAPS);
+    }
+
+    /** As {@link #reports()}, with the fast reducers having copied {@code fastCopied} maps until 45 s. */
+    private static List<StatusReport> reports(int fastCopied) {
         List<StatusReport> r = new ArrayList<>();
         // Three maps of 4 s each on the fast node, one of 18 s on the slow one: map throughputs differ ~4x.
         for (int m = 0; m < 3; m++) {
@@ -38,7 +42,7 @@ class LateSlowReducersTest {
         // The fast reducers' first reports come after the last map, with everything copied.
         for (long t = 21_000; t <= 60_000; t += 3_000) {
             for (int i = 0; i < 2; i++) {
-                r.add(reducer(t + i * 100, i, "fast:1", MAPS, MAPS));
+                r.add(reducer(t + i * 100, i, "fast:1", t < 45_000 ? fastCopied : MAPS, MAPS));
             }
             if (t >= 40_000) {
                 for (int i = 2; i < 4; i++) {
@@ -56,8 +60,12 @@ class LateSlowReducersTest {
     }
 
     private static Decision firstDecision(Map<String, String> conf) {
+        return firstDecision(conf, reports());
+    }
+
+    private static Decision firstDecision(Map<String, String> conf, List<StatusReport> reports) {
         JobController controller = new JobController(ControllerConfig.fromMap(conf), 4);
-        for (StatusReport report : reports()) {
+        for (StatusReport report : reports) {
             controller.onReport(report);
             Optional<Decision> d = controller.poll(report.timeMs());
             if (d.isPresent()) {
@@ -70,12 +78,24 @@ class LateSlowReducersTest {
     @ParameterizedTest
     @ValueSource(strings = {"pikachu", "fixed"})
     void decidesSoonAfterTheMapsWithoutWaitingForLateReducers(String estimator) {
-        Decision d = firstDecision(Map.of(ControllerKeys.ESTIMATOR, estimator, ControllerKeys.FIXED_P, "3"));
+        Map<String, String> conf = Map.of(ControllerKeys.ESTIMATOR, estimator, ControllerKeys.FIXED_P, "3");
+        Decision d = firstDecision(conf, reports(MAPS - 1));
         assertEquals(DecisionReason.ALL_MAPS_DONE, d.reason(), d.summaryLine());
         long afterMaps = d.decidedAtMs() - MAPS_DONE;
         assertTrue(afterMaps >= ControllerKeys.DEFAULT_AFTER_MAPS_WAIT_MS && afterMaps < 10_000, d.summaryLine());
         assertTrue(d.notes().stream().anyMatch(n -> n.contains(ControllerKeys.AFTER_MAPS_WAIT_MS)
                 || n.contains("all maps finished")), d.notes().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pikachu", "fixed"})
+    void decidesAtOnceWhenAReducerHasFetchedEverythingAndWaitsForTheDecision(String estimator) {
+        Decision d = firstDecision(Map.of(ControllerKeys.ESTIMATOR, estimator, ControllerKeys.FIXED_P, "3",
+                ControllerKeys.AFTER_MAPS_WAIT_MS, "60000"));
+        assertEquals(DecisionReason.ALL_MAPS_DONE, d.reason(), d.summaryLine());
+        assertEquals(21_000, d.decidedAtMs(), "the first report after the maps shows reducer 0 with every map copied");
+        assertTrue(d.notes().stream().anyMatch(n -> n.contains("reducer 0 had fetched all its bins")),
+                d.notes().toString());
     }
 
     @Test
@@ -103,9 +123,10 @@ class LateSlowReducersTest {
     }
 
     @Test
-    void aLongerWaitLetsTheLateReducersBeMeasured() {
-        Decision d = firstDecision(Map.of(ControllerKeys.AFTER_MAPS_WAIT_MS, "60000"));
+    void aLongerWaitLetsTheLateReducersBeMeasuredWhileNoReducerWaits() {
+        Decision d = firstDecision(Map.of(ControllerKeys.AFTER_MAPS_WAIT_MS, "60000"), reports(MAPS - 1));
         assertTrue(d.decidedAtMs() >= 40_000, d.summaryLine());
-        assertFalse(d.reducerClasses().contains(Decision.UNPLACED), d.summaryLine());
+        // The first slow reducer to report had copied every map, so the controller stops waiting right there.
+        assertEquals("slow", d.reducerClasses().get(2), d.summaryLine());
     }
 }
