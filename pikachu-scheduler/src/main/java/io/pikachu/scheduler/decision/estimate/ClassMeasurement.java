@@ -17,6 +17,7 @@ import java.util.List;
  * @param efficiency   E_c = median of cpuSteady / cpuCatchUp over caught-up reducers; null when the class did not
  *                     catch up (an overloaded class runs at its capacity: E = 1)
  * @param caughtUp     whether at least half of its reducers had caught up with the completed maps at the window end
+ *                     or at some report inside the window
  */
 public record ClassMeasurement(
         String name,

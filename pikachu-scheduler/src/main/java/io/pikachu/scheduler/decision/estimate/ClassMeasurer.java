@@ -74,7 +74,7 @@ public final class ClassMeasurer {
             }
             reporting++;
             metrics.shuffleRate(r, start, end).ifPresent(rates::add);
-            boolean up = metrics.caughtUp(last.get());
+            boolean up = metrics.caughtUp(last.get()) || metrics.caughtUpWithin(r, start, end);
             if (!up || !measureEfficiency) {
                 continue;
             }

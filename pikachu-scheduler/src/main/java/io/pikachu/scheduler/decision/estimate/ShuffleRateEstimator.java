@@ -64,7 +64,18 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
         for (ClassMeasurement c : classes) {
             Double pot = potential(c);
             if (pot != null) {
-                p.put(c.name(), pot / ref);
+                double ratio = pot / ref;
+                if (useEfficiency && ratio < 1 && c.caughtUp() && !reference.caughtUp()) {
+                    // A class that kept pace copies at the rate the maps complete; a class that lags can copy
+                    // faster than that only while it drains a backlog from a late start, which measures neither
+                    // class's capacity. An overloaded reference falls behind instead and cannot outpace it.
+                    notes.add(label + ": class '" + c.name() + "' kept up with the maps while '" + reference.name()
+                            + "' lagged yet copied faster (" + String.format(java.util.Locale.ROOT, "%.3f", ratio)
+                            + "), so '" + reference.name() + "' was draining a late start: P = 1 for '" + c.name()
+                            + "'");
+                    ratio = 1.0;
+                }
+                p.put(c.name(), ratio);
             } else if (c.hasReducers()) {
                 notes.add(label + ": class '" + c.name() + "' has reducers but no measured shuffle rate");
             }

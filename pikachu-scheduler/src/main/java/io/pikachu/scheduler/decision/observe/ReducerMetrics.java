@@ -40,6 +40,20 @@ public final class ReducerMetrics {
     }
 
     /**
+     * Whether some report in [fromMs, toMs] shows the reducer caught up while maps were still running. Maps finish in
+     * bursts (a fast node ends several at once), so a reducer that keeps pace can still lag by a few maps at any one
+     * report, the last one included; one caught-up report in the window shows it had spare capacity there.
+     */
+    public boolean caughtUpWithin(AttemptHistory r, long fromMs, long toMs) {
+        for (StatusReport s : r.samples().subMap(fromMs, true, toMs, true).values()) {
+            if (s.mapsCompleted() < s.totalMaps() && caughtUp(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Maps copied per second between the reports at or before {@code fromMs} and at or before {@code toMs}; for a
      * reducer with no report at or before {@code fromMs}, from its launch (or its first report if the launch time is
      * unknown).

@@ -53,6 +53,20 @@ class JobObserverTest {
     }
 
     @Test
+    void aReducerThatLagsOnlyAtTheLastReportCaughtUpWithinTheWindow() {
+        // Maps finish in bursts: four at once leave a reducer that keeps pace four behind at its next report.
+        ReducerMetrics m = new ReducerMetrics(0.05);
+        JobObserver o = new JobObserver(1);
+        o.accept(reduce(4000, "r0", 0, "n1", 10, 20, 3000, AttemptState.RUNNING));
+        o.accept(reduce(7000, "r0", 0, "n1", 30, 30, 3300, AttemptState.RUNNING));
+        o.accept(reduce(10000, "r0", 0, "n1", 30, 34, 3600, AttemptState.RUNNING));
+        AttemptHistory r = o.liveReducers().get(0);
+        assertFalse(m.caughtUp(r.last()));
+        assertTrue(m.caughtUpWithin(r, 5000, 10000));
+        assertFalse(m.caughtUpWithin(r, 8000, 10000), "the caught-up report is before the window");
+    }
+
+    @Test
     void caughtUpAllowsOneMapOrTheToleranceOfCompletedMaps() {
         ReducerMetrics m = new ReducerMetrics(0.05);
         assertTrue(m.caughtUp(reduce(1, "r", 0, "n", 9, 10, 0, AttemptState.RUNNING)));

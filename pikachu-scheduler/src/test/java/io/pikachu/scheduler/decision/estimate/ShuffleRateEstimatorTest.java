@@ -1,0 +1,52 @@
+package io.pikachu.scheduler.decision.estimate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShuffleRateEstimatorTest {
+
+    private static ClassMeasurement fast(double rate, Double efficiency, boolean caughtUp) {
+        return new ClassMeasurement("fast", List.of("f:1"), 4.0, 1.0, List.of(0, 1), rate, null, null, efficiency,
+                caughtUp);
+    }
+
+    private static ClassMeasurement slow(double rate, Double efficiency, boolean caughtUp) {
+        return new ClassMeasurement("slow", List.of("s:1", "s:2"), 1.0, 1.0, List.of(2, 3), rate, null, null,
+                efficiency, caughtUp);
+    }
+
+    @Test
+    void equationTwoPointOneWhenTheFastClassKeptUpAndTheSlowOneLagged() {
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(1.0, 0.5, true), slow(0.5, null, false)), notes);
+        assertEquals("slow", r.reference());
+        assertEquals(4.0, r.p().get("fast"), 1e-9, "S_fa / S_sl / E_fa = 1.0 / 0.5 / 0.5");
+        assertEquals(1.0, r.p().get("slow"), 1e-9);
+    }
+
+    @Test
+    void aLaggingClassThatCopiesFasterIsDrainingALateStartNotOutpacingAClassThatKeptUp() {
+        // As on the embedded cluster: the fast reducers kept up with the maps (E unmeasured), the slow ones started
+        // late and copied their backlog faster than the maps completed.
+        List<String> notes = new ArrayList<>();
+        List<ClassMeasurement> classes = List.of(fast(0.143, null, true), slow(0.200, null, false));
+        Ratios pikachu = ShuffleRateEstimator.pikachu().estimate(classes, notes);
+        assertEquals(1.0, pikachu.p().get("fast"), 1e-9);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("draining a late start")), notes.toString());
+        Ratios d3 = ShuffleRateEstimator.observedRates().estimate(classes, new ArrayList<>());
+        assertEquals(0.715, d3.p().get("fast"), 1e-3, "D3 compares the observed rates as they are");
+    }
+
+    @Test
+    void theFastClassMayStillGetLessWhenItIsTheOneThatLags() {
+        // Sort in Table 2.1: the fast nodes are the bottleneck.
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(0.7, null, false), slow(1.0, 1.0, true)), notes);
+        assertEquals(0.7, r.p().get("fast"), 1e-9);
+        assertTrue(notes.stream().noneMatch(n -> n.contains("draining")), notes.toString());
+    }
+}
