@@ -147,8 +147,8 @@ public final class JobController {
             long end = allMapsDone.getAsLong();
             if (!everyReducerMeasured(windowStart, end)) {
                 end = now; // maps were done before every reducer could be measured: measure the shuffle-only stage
-                Optional<Integer> waiting = reducerWaitingForDecision(live);
                 if (!everyReducerMeasured(windowStart, end) && now < deadline && !waitedAfterMaps) {
+                    Optional<Integer> waiting = reducerWaitingForDecision(live);
                     if (waiting.isEmpty()) {
                         return null;
                     }
@@ -176,10 +176,13 @@ public final class JobController {
      * from here on each second of waiting is a second added to the job.
      */
     private static Optional<Integer> reducerWaitingForDecision(Map<Integer, AttemptHistory> live) {
-        return live.entrySet().stream()
-                .filter(e -> e.getValue().last().totalMaps() > 0
-                        && e.getValue().last().mapsCopied() >= e.getValue().last().totalMaps())
-                .map(Map.Entry::getKey).findFirst();
+        for (Map.Entry<Integer, AttemptHistory> e : live.entrySet()) {
+            StatusReport last = e.getValue().last();
+            if (last.totalMaps() > 0 && last.mapsCopied() >= last.totalMaps()) {
+                return Optional.of(e.getKey());
+            }
+        }
+        return Optional.empty();
     }
 
     /** Every reducer has started and has a shuffle rate over the window. */

@@ -2,6 +2,7 @@ package io.pikachu.scheduler.decision.estimate;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -70,7 +71,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
                     // faster than that only while it drains a backlog from a late start, which measures neither
                     // class's capacity. An overloaded reference falls behind instead and cannot outpace it.
                     notes.add(label + ": class '" + c.name() + "' kept up with the maps while '" + reference.name()
-                            + "' lagged yet copied faster (" + String.format(java.util.Locale.ROOT, "%.3f", ratio)
+                            + "' lagged yet copied faster (" + String.format(Locale.ROOT, "%.3f", ratio)
                             + "), so '" + reference.name() + "' was draining a late start: P = 1 for '" + c.name()
                             + "'");
                     ratio = 1.0;

@@ -26,13 +26,15 @@ public final class ReducerMetrics {
         return completed > 0 && s.shuffleLag() <= Math.max(1.0, caughtUpTolerance * completed);
     }
 
-    /**
-     * The first report at or before {@code untilMs} at which the reducer had caught up while maps were still
-     * running (once every map is done, catching up only means the shuffle has finished).
-     */
+    /** Caught up while maps were still running: once every map is done, catching up only means the shuffle ended. */
+    public boolean caughtUpWhileMapsRun(StatusReport s) {
+        return s.mapsCompleted() < s.totalMaps() && caughtUp(s);
+    }
+
+    /** The first report at or before {@code untilMs} at which the reducer had caught up while maps were running. */
     public OptionalLong catchUpMs(AttemptHistory r, long untilMs) {
         for (StatusReport s : r.samples().headMap(untilMs, true).values()) {
-            if (s.mapsCompleted() < s.totalMaps() && caughtUp(s)) {
+            if (caughtUpWhileMapsRun(s)) {
                 return OptionalLong.of(s.timeMs());
             }
         }
@@ -46,7 +48,7 @@ public final class ReducerMetrics {
      */
     public boolean caughtUpWithin(AttemptHistory r, long fromMs, long toMs) {
         for (StatusReport s : r.samples().subMap(fromMs, true, toMs, true).values()) {
-            if (s.mapsCompleted() < s.totalMaps() && caughtUp(s)) {
+            if (caughtUpWhileMapsRun(s)) {
                 return true;
             }
         }

@@ -90,7 +90,7 @@ public final class StabilisationDetector {
             StatusReport s = events.get(i).getKey();
             AttemptHistory r = events.get(i).getValue();
             int[] c = counts.computeIfAbsent(classOf.get(r), k -> new int[2]);
-            boolean now = caughtUpWhileMapsRun(s);
+            boolean now = metrics.caughtUpWhileMapsRun(s);
             Boolean before = state.put(r, now);
             c[0] += before == null ? 1 : 0;
             c[1] += (now ? 1 : 0) - (Boolean.TRUE.equals(before) ? 1 : 0);
@@ -110,9 +110,5 @@ public final class StabilisationDetector {
             }
         }
         return null;
-    }
-
-    private boolean caughtUpWhileMapsRun(StatusReport s) {
-        return s.mapsCompleted() < s.totalMaps() && metrics.caughtUp(s);
     }
 }
