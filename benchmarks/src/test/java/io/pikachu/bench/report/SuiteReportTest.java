@@ -103,10 +103,10 @@ class SuiteReportTest {
   }
 
   private static Decision decision() {
-    ClassDecision fast = new ClassDecision("fast", List.of("localhost:4001"), 0.4, 0.1, List.of(0), 2.0, 1.2, 0.55,
+    ClassDecision fast = new ClassDecision("fast", List.of("localhost:4001"), 0.4, 0.1, List.of(0), 0.2, 2.0, 1.2, 0.55,
         0.46, true, 4.5);
     ClassDecision slow = new ClassDecision("slow", List.of("localhost:4002", "localhost:4003"), 0.1, 0.03, List.of(1, 2),
-        0.5, 0.6, 0.6, 1.0, false, 1.0);
+        0.05, 0.5, 0.6, 0.6, 1.0, false, 1.0);
     return new Decision(Decision.FORMAT_VERSION, "pikachu", DecisionReason.STABILISED, T0 + 16_000, T0 + 2_000,
         T0 + 10_000L, T0 + 15_000L, T0 + 5_000L, T0 + 15_000L, 3, 12, 24, 10, 0.05, true, "slow",
         List.of(fast, slow), List.of("fast", "slow", "slow"), List.of(18, 6, 6), List.of());

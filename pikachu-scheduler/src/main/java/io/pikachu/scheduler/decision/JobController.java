@@ -297,7 +297,8 @@ public final class JobController {
 
             List<ClassDecision> classDecisions = new ArrayList<>();
             for (ClassMeasurement m : measured) {
-                classDecisions.add(new ClassDecision(m.name(), m.nodes(), m.speed(), m.mapRate(), m.reducers(), m.shuffleRate(),
+                classDecisions.add(new ClassDecision(m.name(), m.nodes(), m.speed(), m.mapRate(), m.reducers(),
+                        m.reducerCapacity(), m.shuffleRate(),
                         m.cpuCatchUp(), m.cpuSteady(), m.efficiency(), m.caughtUp(), ratios.p().get(m.name())));
             }
             return new Decision(Decision.FORMAT_VERSION, config.estimator().configValue(), reason, now, t1,

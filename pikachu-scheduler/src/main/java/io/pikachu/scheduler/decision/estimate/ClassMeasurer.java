@@ -8,6 +8,7 @@ import io.pikachu.scheduler.decision.observe.ReducerMetrics;
 import io.pikachu.scheduler.decision.observe.StatusReport;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,7 @@ public final class ClassMeasurer {
     public List<ClassMeasurement> measure(JobObserver job, NodeClasses classes, Optional<long[]> window,
                                           boolean measureEfficiency, List<String> notes) {
         Map<Integer, AttemptHistory> live = job.liveReducers();
+        Map<String, Double> perReducer = capacityPerReducer(job, live);
         List<ClassMeasurement> result = new ArrayList<>();
         for (NodeClass c : classes.classes()) {
             List<Integer> reducers = new ArrayList<>();
@@ -47,19 +49,41 @@ public final class ClassMeasurer {
                     attempts.add(attempt);
                 }
             });
+            Double capacity = mean(attempts.stream().map(a -> perReducer.get(a.node())).filter(v -> v != null).toList());
             if (window.isEmpty() || attempts.isEmpty()) {
-                result.add(new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers, null, null, null, null,
-                        false));
+                result.add(new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers, capacity, null,
+                        null, null, null, false));
                 continue;
             }
-            result.add(measureClass(c, reducers, attempts, window.get()[0], window.get()[1], measureEfficiency,
-                    notes));
+            result.add(measureClass(c, reducers, capacity, attempts, window.get()[0], window.get()[1],
+                    measureEfficiency, notes));
         }
         return result;
     }
 
-    private ClassMeasurement measureClass(NodeClass c, List<Integer> reducers, List<AttemptHistory> attempts,
-                                          long start, long end, boolean measureEfficiency, List<String> notes) {
+    /**
+     * Each reducer node's map throughput before the first reducer started, shared among the reducers on the node.
+     * Once reducers run they take CPU from the maps, more of it where there is less, so later throughput
+     * overstates how much slower a slow node is. A node without a map report by then is measured as of now.
+     */
+    private static Map<String, Double> capacityPerReducer(JobObserver job, Map<Integer, AttemptHistory> live) {
+        Map<String, Double> throughput = new HashMap<>(job.nodeMapThroughput());
+        job.firstReducerMs().ifPresent(t1 -> throughput.putAll(job.nodeMapThroughput(t1)));
+        Map<String, Integer> reducersOnNode = new HashMap<>();
+        live.values().forEach(a -> reducersOnNode.merge(a.node(), 1, Integer::sum));
+        Map<String, Double> perReducer = new HashMap<>();
+        reducersOnNode.forEach((node, count) -> {
+            Double t = throughput.get(node);
+            if (t != null) {
+                perReducer.put(node, t / count);
+            }
+        });
+        return perReducer;
+    }
+
+    private ClassMeasurement measureClass(NodeClass c, List<Integer> reducers, Double capacity,
+                                          List<AttemptHistory> attempts, long start, long end,
+                                          boolean measureEfficiency, List<String> notes) {
         List<Double> rates = new ArrayList<>();
         List<Double> catchUps = new ArrayList<>();
         List<Double> steadies = new ArrayList<>();
@@ -113,11 +137,15 @@ public final class ClassMeasurer {
             notes.add("class '" + c.name() + "': " + caughtUpAtFirstReport + " reducer(s) caught up by their first "
                     + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
         }
-        return new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers,
+        return new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers, capacity,
                 rates.isEmpty() ? null : median(rates),
                 catchUps.isEmpty() ? null : median(catchUps),
                 steadies.isEmpty() ? null : median(steadies),
                 efficiency, classCaughtUp);
+    }
+
+    private static Double mean(List<Double> values) {
+        return values.isEmpty() ? null : values.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
     }
 
     static double median(List<Double> values) {

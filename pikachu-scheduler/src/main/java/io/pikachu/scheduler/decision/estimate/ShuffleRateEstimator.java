@@ -1,5 +1,6 @@
 package io.pikachu.scheduler.decision.estimate;
 
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,20 +36,8 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
 
     @Override
     public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
-        List<ClassMeasurement> measured = classes.stream()
-                .filter(c -> c.hasReducers() && c.shuffleRate() != null).toList();
-        if (useEfficiency && measured.size() > 1 && measured.stream().allMatch(ClassMeasurement::caughtUp)) {
-            // Equation 2.1 compares a class that kept up with the maps against one that could not. When every class
-            // kept up, every shuffle rate measures the map completions, not what the reducers could take.
-            notes.add(label + ": every class's reducers kept up with the completed maps, so the shuffle rates measure "
-                    + "the maps, not the reducers; no basis for P other than 1");
-            Map<String, Double> even = new LinkedHashMap<>();
-            measured.forEach(c -> even.put(c.name(), 1.0));
-            ClassMeasurement slowest = null;
-            for (ClassMeasurement c : measured) {
-                slowest = slower(c, slowest) ? c : slowest;
-            }
-            return new Ratios(slowest.name(), even);
+        if (useEfficiency && noClassOverloaded(classes)) {
+            return fromReducerCapacity(classes, notes);
         }
         ClassMeasurement reference = null;
         for (ClassMeasurement c : classes) {
@@ -81,6 +70,36 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
                 notes.add(label + ": class '" + c.name() + "' has reducers but no measured shuffle rate");
             }
         }
+        return new Ratios(reference.name(), p);
+    }
+
+    /**
+     * Equation 2.1 compares a class that kept up with the maps against one that could not. When no class was seen
+     * falling behind, every shuffle rate measures the map completions, not what the reducers could take, and the
+     * work that differs between classes comes after the shuffle: merging and reducing, which is CPU-bound on the
+     * reducer's node. So P follows the CPU a reducer can expect there (ClassMeasurement#reducerCapacity).
+     */
+    private static boolean noClassOverloaded(List<ClassMeasurement> classes) {
+        List<ClassMeasurement> hosting = classes.stream().filter(ClassMeasurement::hasReducers).toList();
+        return hosting.size() > 1 && hosting.stream().anyMatch(c -> c.shuffleRate() != null)
+                && hosting.stream().allMatch(c -> c.shuffleRate() == null || c.caughtUp());
+    }
+
+    private Ratios fromReducerCapacity(List<ClassMeasurement> classes, List<String> notes) {
+        List<ClassMeasurement> hosting = classes.stream().filter(ClassMeasurement::hasReducers).toList();
+        Map<String, Double> p = new LinkedHashMap<>();
+        if (hosting.stream().anyMatch(c -> c.reducerCapacity() == null || c.reducerCapacity() <= 0)) {
+            notes.add(label + ": no class fell behind the maps and some class has no measured node capacity; "
+                    + "no basis for P other than 1");
+            hosting.forEach(c -> p.put(c.name(), 1.0));
+            return new Ratios(hosting.get(hosting.size() - 1).name(), p); // classes come fastest first
+        }
+        ClassMeasurement reference = hosting.stream()
+                .min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity)).orElseThrow();
+        double ref = reference.reducerCapacity();
+        hosting.forEach(c -> p.put(c.name(), c.reducerCapacity() / ref));
+        notes.add(label + ": no class fell behind the maps (the shuffle rates measure the maps, not the reducers), so "
+                + "P follows each reducer's share of its node's map throughput before the reducers started");
         return new Ratios(reference.name(), p);
     }
 

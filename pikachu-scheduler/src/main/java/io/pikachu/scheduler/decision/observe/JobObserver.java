@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -141,15 +142,21 @@ public final class JobObserver {
      * node's map tasks run no faster than a slow node's, but it runs more of them at once.
      */
     public Map<String, Double> nodeMapThroughput() {
+        return nodeMapThroughput(Long.MAX_VALUE);
+    }
+
+    /** {@link #nodeMapThroughput()} as it stood at {@code asOfMs}, from the reports received by then. */
+    public Map<String, Double> nodeMapThroughput(long asOfMs) {
         long latest = Long.MIN_VALUE;
         Map<String, double[]> work = new HashMap<>(); // node -> {progress done, first map start}
         for (AttemptHistory a : attempts.values()) {
-            if (a.type() != TaskType.MAP || a.isDead()) {
+            Optional<StatusReport> last = a.atOrBefore(asOfMs);
+            if (a.type() != TaskType.MAP || a.isDead() || last.isEmpty()) {
                 continue;
             }
-            latest = Math.max(latest, a.last().timeMs());
+            latest = Math.max(latest, last.get().timeMs());
             double[] w = work.computeIfAbsent(a.node(), n -> new double[] {0, Double.MAX_VALUE});
-            w[0] += a.last().progress();
+            w[0] += last.get().progress();
             w[1] = Math.min(w[1], a.startMs());
         }
         Map<String, Double> throughput = new TreeMap<>();

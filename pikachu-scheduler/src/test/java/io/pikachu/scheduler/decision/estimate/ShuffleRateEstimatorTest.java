@@ -9,14 +9,18 @@ import org.junit.jupiter.api.Test;
 
 class ShuffleRateEstimatorTest {
 
-    private static ClassMeasurement fast(double rate, Double efficiency, boolean caughtUp) {
-        return new ClassMeasurement("fast", List.of("f:1"), 4.0, 1.0, List.of(0, 1), rate, null, null, efficiency,
-                caughtUp);
+    private static ClassMeasurement fast(Double rate, Double efficiency, boolean caughtUp) {
+        return new ClassMeasurement("fast", List.of("f:1"), 4.0, 1.0, List.of(0, 1), 0.15, rate, null, null,
+                efficiency, caughtUp);
     }
 
-    private static ClassMeasurement slow(double rate, Double efficiency, boolean caughtUp) {
-        return new ClassMeasurement("slow", List.of("s:1", "s:2"), 1.0, 1.0, List.of(2, 3), rate, null, null,
-                efficiency, caughtUp);
+    private static ClassMeasurement slow(Double rate, Double efficiency, boolean caughtUp) {
+        return slow(rate, efficiency, caughtUp, 0.04);
+    }
+
+    private static ClassMeasurement slow(Double rate, Double efficiency, boolean caughtUp, Double capacity) {
+        return new ClassMeasurement("slow", List.of("s:1", "s:2"), 1.0, 1.0, List.of(2, 3), capacity, rate, null,
+                null, efficiency, caughtUp);
     }
 
     @Test
@@ -48,5 +52,39 @@ class ShuffleRateEstimatorTest {
         Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(0.7, null, false), slow(1.0, 1.0, true)), notes);
         assertEquals(0.7, r.p().get("fast"), 1e-9);
         assertTrue(notes.stream().noneMatch(n -> n.contains("draining")), notes.toString());
+    }
+
+    @Test
+    void whenNoClassFellBehindPFollowsEachReducersShareOfItsNodesCapacity() {
+        // As on the embedded cluster with small maps: every reducer kept up, so the rates only echo the maps.
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(0.23, 0.5, true), slow(0.21, 0.9, true)),
+                notes);
+        assertEquals("slow", r.reference());
+        assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
+        assertEquals(1.0, r.p().get("slow"), 1e-9);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("no class fell behind")), notes.toString());
+        Ratios d3 = ShuffleRateEstimator.observedRates().estimate(
+                List.of(fast(0.23, 0.5, true), slow(0.21, 0.9, true)), new ArrayList<>());
+        assertEquals(0.23 / 0.21, d3.p().get("fast"), 1e-9, "D3 keeps the paper's naive ratio");
+    }
+
+    @Test
+    void aClassNotYetMeasuredDoesNotCountAsFallingBehind() {
+        // Slow reducers whose JVMs had not reported by the decision: only the fast class has a rate, and it kept up.
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(0.23, 0.5, true), slow(null, null, false)),
+                notes);
+        assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
+    }
+
+    @Test
+    void withoutANodeCapacityForEveryClassPStaysOne() {
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(
+                List.of(fast(0.23, 0.5, true), slow(0.21, 0.9, true, null)), notes);
+        assertEquals(1.0, r.p().get("fast"), 1e-9);
+        assertEquals(1.0, r.p().get("slow"), 1e-9);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("no basis for P other than 1")), notes.toString());
     }
 }

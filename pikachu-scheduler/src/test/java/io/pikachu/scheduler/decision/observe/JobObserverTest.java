@@ -118,6 +118,20 @@ class JobObserverTest {
     }
 
     @Test
+    void throughputAsOfAnEarlierTimeIgnoresLaterReports() {
+        JobObserver o = new JobObserver(1);
+        o.accept(map(4000, 0, "a", 0.4, 0, AttemptState.RUNNING, 0));
+        o.accept(map(4000, 1, "b", 0.4, 0, AttemptState.RUNNING, 0));
+        // Later node b slows down, as when reducer JVMs start beside its map.
+        o.accept(map(10000, 0, "a", 1.0, 0, AttemptState.SUCCEEDED, 0));
+        o.accept(map(10000, 1, "b", 0.5, 0, AttemptState.RUNNING, 0));
+        assertEquals(0.1, o.nodeMapThroughput(4000).get("b"), 1e-9);
+        assertEquals(0.1, o.nodeMapThroughput(4000).get("a"), 1e-9);
+        assertEquals(0.05, o.nodeMapThroughput().get("b"), 1e-9);
+        assertTrue(o.nodeMapThroughput(3999).isEmpty(), "no map had reported by then");
+    }
+
+    @Test
     void inconsistentReportsAreRejected() {
         JobObserver o = new JobObserver(2);
         o.accept(reduce(1000, "r0", 0, "n1", 0, 0, 0, AttemptState.RUNNING));
