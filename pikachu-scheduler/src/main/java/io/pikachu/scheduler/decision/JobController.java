@@ -98,7 +98,7 @@ public final class JobController {
         }
         long t1 = firstReducer.getAsLong();
         long deadline = t1 + config.maxWaitMs();
-        NodeClasses classes = classifier.classify(job.nodes(), job.nodeMapThroughput(), job.nodeMapRates());
+        NodeClasses classes = classifier.classify(job.nodes(), job.nodeSpeeds(), job.nodeMapRates());
         NavigableMap<Integer, AttemptHistory> live = job.liveReducers();
         boolean placed = live.size() == job.numReducers();
         Attempt attempt = new Attempt(now, t1, classes, new ArrayList<>(classes.notes()));
@@ -213,8 +213,16 @@ public final class JobController {
         if (onOneNode(live)) {
             return true;
         }
-        return config.nodeClasses().isPresent()
+        return (config.nodeClasses().isPresent() || speedsSettled())
                 && live.values().stream().map(r -> classes.classOf(r.node()).orElseThrow()).distinct().count() <= 1;
+    }
+
+    /**
+     * Whether measured classes can no longer change: once a reducer has started, a node's speed is fixed by its
+     * first map report ({@link JobObserver#nodeSpeeds()}), so when every node has one, no class can change.
+     */
+    private boolean speedsSettled() {
+        return job.firstReducerMs().isPresent() && job.nodeSpeeds().keySet().containsAll(job.nodes());
     }
 
     private PartitionRatioEstimator estimator(DecisionReason reason) {

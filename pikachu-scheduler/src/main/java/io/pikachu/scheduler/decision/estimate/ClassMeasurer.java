@@ -61,14 +61,9 @@ public final class ClassMeasurer {
         return result;
     }
 
-    /**
-     * Each reducer node's map throughput before the first reducer started, shared among the reducers on the node.
-     * Once reducers run they take CPU from the maps, more of it where there is less, so later throughput
-     * overstates how much slower a slow node is. A node without a map report by then is measured as of now.
-     */
+    /** Each reducer node's speed ({@link JobObserver#nodeSpeeds()}) shared among the reducers on the node. */
     private static Map<String, Double> capacityPerReducer(JobObserver job, Map<Integer, AttemptHistory> live) {
-        Map<String, Double> throughput = new HashMap<>(job.nodeMapThroughput());
-        job.firstReducerMs().ifPresent(t1 -> throughput.putAll(job.nodeMapThroughput(t1)));
+        Map<String, Double> throughput = job.nodeSpeeds();
         Map<String, Integer> reducersOnNode = new HashMap<>();
         live.values().forEach(a -> reducersOnNode.merge(a.node(), 1, Integer::sum));
         Map<String, Double> perReducer = new HashMap<>();

@@ -145,6 +145,36 @@ public final class JobObserver {
         return nodeMapThroughput(Long.MAX_VALUE);
     }
 
+    /**
+     * Each node's speed: its map throughput as of the launch of the first reducer, or, for a node without a map
+     * report by then, as of its first one. Until then the maps have the nodes to themselves. Measured later,
+     * throughput is skewed twice: reducer JVMs starting beside the maps take CPU from them, proportionally more on a
+     * slow node, and a node that ran out of maps before the others counts as slow, so equal nodes split into
+     * classes by placement alone. Once a node has a speed, later reports do not change it.
+     */
+    public Map<String, Double> nodeSpeeds() {
+        Map<String, Double> speeds = new TreeMap<>(nodeMapThroughput());
+        OptionalLong t1 = firstReducerMs();
+        if (t1.isEmpty()) {
+            return speeds;
+        }
+        Map<String, Double> early = nodeMapThroughput(t1.getAsLong());
+        Map<String, Long> firstMapReport = new HashMap<>();
+        for (AttemptHistory a : attempts.values()) {
+            if (a.type() == TaskType.MAP && !a.isDead()) {
+                firstMapReport.merge(a.node(), a.first().timeMs(), Math::min);
+            }
+        }
+        for (String node : speeds.keySet()) {
+            Double speed = early.containsKey(node) ? early.get(node)
+                    : nodeMapThroughput(firstMapReport.get(node)).get(node);
+            if (speed != null) {
+                speeds.put(node, speed);
+            }
+        }
+        return speeds;
+    }
+
     /** {@link #nodeMapThroughput()} as it stood at {@code asOfMs}, from the reports received by then. */
     public Map<String, Double> nodeMapThroughput(long asOfMs) {
         long latest = Long.MIN_VALUE;

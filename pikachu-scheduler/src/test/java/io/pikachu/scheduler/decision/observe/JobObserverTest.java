@@ -132,6 +132,20 @@ class JobObserverTest {
     }
 
     @Test
+    void aNodesSpeedIsFixedByItsFirstMapReportOnceAReducerHasStarted() {
+        JobObserver o = new JobObserver(1);
+        o.accept(map(4000, 0, "a", 0.4, 0, AttemptState.RUNNING, 0));
+        assertEquals(0.1, o.nodeSpeeds().get("a"), 1e-9, "before any reducer, the speed is the throughput");
+        o.accept(reduce(5000, "r0", 0, "a", 0, 0, 0, AttemptState.RUNNING)); // launched at 1000
+        o.accept(map(6000, 1, "b", 0.6, 0, AttemptState.RUNNING, 0));
+        o.accept(map(10000, 0, "a", 0.5, 0, AttemptState.RUNNING, 0));
+        o.accept(map(10000, 1, "b", 0.7, 0, AttemptState.RUNNING, 0));
+        assertEquals(0.05, o.nodeMapThroughput().get("a"), 1e-9);
+        assertEquals(0.1, o.nodeSpeeds().get("a"), 1e-9, "a had no report by the reducer's launch: its first one");
+        assertEquals(0.1, o.nodeSpeeds().get("b"), 1e-9, "b's first report came after the launch: that one");
+    }
+
+    @Test
     void inconsistentReportsAreRejected() {
         JobObserver o = new JobObserver(2);
         o.accept(reduce(1000, "r0", 0, "n1", 0, 0, 0, AttemptState.RUNNING));
