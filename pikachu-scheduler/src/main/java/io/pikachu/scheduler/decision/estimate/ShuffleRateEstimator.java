@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * D3 and D3' (equation 2.1 generalised to k classes):
@@ -74,15 +75,20 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
     }
 
     /**
-     * Equation 2.1 compares a class that kept up with the maps against one that could not. When no class was seen
-     * falling behind, every shuffle rate measures the map completions, not what the reducers could take, and the
+     * Equation 2.1 compares a class that kept up with the maps against one that could not. A class that lags yet
+     * copies at least as fast as a class that kept pace is draining a backlog from a late start (its reducer JVMs
+     * came up after most maps), not falling behind: an overloaded class copies slower than the maps complete.
+     * When no class was seen falling behind, every shuffle rate measures the map completions, not what the reducers could take, and the
      * work that differs between classes comes after the shuffle: merging and reducing, which is CPU-bound on the
      * reducer's node. So P follows the CPU a reducer can expect there (ClassMeasurement#reducerCapacity).
      */
     private static boolean noClassOverloaded(List<ClassMeasurement> classes) {
         List<ClassMeasurement> hosting = classes.stream().filter(ClassMeasurement::hasReducers).toList();
-        return hosting.size() > 1 && hosting.stream().anyMatch(c -> c.shuffleRate() != null)
-                && hosting.stream().allMatch(c -> c.shuffleRate() == null || c.caughtUp());
+        OptionalDouble pace = hosting.stream().filter(c -> c.shuffleRate() != null && c.caughtUp())
+                .mapToDouble(ClassMeasurement::shuffleRate).max();
+        return hosting.size() > 1 && pace.isPresent()
+                && hosting.stream().allMatch(c -> c.shuffleRate() == null || c.caughtUp()
+                        || c.shuffleRate() >= pace.getAsDouble());
     }
 
     private Ratios fromReducerCapacity(List<ClassMeasurement> classes, List<String> notes) {

@@ -39,8 +39,11 @@ class ShuffleRateEstimatorTest {
         List<String> notes = new ArrayList<>();
         List<ClassMeasurement> classes = List.of(fast(0.143, null, true), slow(0.200, null, false));
         Ratios pikachu = ShuffleRateEstimator.pikachu().estimate(classes, notes);
-        assertEquals(1.0, pikachu.p().get("fast"), 1e-9);
-        assertTrue(notes.stream().anyMatch(n -> n.contains("draining a late start")), notes.toString());
+        assertEquals(0.15 / 0.04, pikachu.p().get("fast"), 1e-9, "no class fell behind: the node CPU shares decide");
+        List<String> withoutCapacity = new ArrayList<>();
+        Ratios blind = ShuffleRateEstimator.pikachu().estimate(
+                List.of(fast(0.143, null, true), slow(0.200, null, false, null)), withoutCapacity);
+        assertEquals(1.0, blind.p().get("fast"), 1e-9, "and without them, never P < 1 from a draining backlog");
         Ratios d3 = ShuffleRateEstimator.observedRates().estimate(classes, new ArrayList<>());
         assertEquals(0.715, d3.p().get("fast"), 1e-3, "D3 compares the observed rates as they are");
     }
