@@ -12,8 +12,8 @@ import java.util.List;
  * @param speed       mean map throughput of its nodes (map work per second), by which classes are ranked
  * @param mapRate     mean per-task map progress rate of its nodes (per second), Tarazu's measure
  * @param reducers    reducer indexes on its nodes
- * @param reducerCapacity map throughput of a reducer's node before the first reducer started, per reducer on that
- *                    node (mean over its reducers); the basis of P when no class was seen overloaded
+ * @param reducerCapacity a reducer's node speed (map throughput before the reducers competed) per reducer on that
+ *                    node, mean over its reducers; the basis of P when no class was seen overloaded
  * @param shuffleRate S: median maps copied per second in the window
  * @param cpuCatchUp  median over reducers of the peak CPU utilisation until catching up (U at T_s)
  * @param cpuSteady   median reducer CPU utilisation after catching up (U at T_w)

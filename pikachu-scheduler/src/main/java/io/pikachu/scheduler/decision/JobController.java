@@ -98,12 +98,13 @@ public final class JobController {
         }
         long t1 = firstReducer.getAsLong();
         long deadline = t1 + config.maxWaitMs();
-        NodeClasses classes = classifier.classify(job.nodes(), job.nodeSpeeds(), job.nodeMapRates());
+        Map<String, Double> speeds = job.nodeSpeeds();
+        NodeClasses classes = classifier.classify(job.nodes(), speeds, job.nodeMapRates());
         NavigableMap<Integer, AttemptHistory> live = job.liveReducers();
         boolean placed = live.size() == job.numReducers();
-        Attempt attempt = new Attempt(now, t1, classes, new ArrayList<>(classes.notes()));
+        Attempt attempt = new Attempt(now, t1, classes, speeds, new ArrayList<>(classes.notes()));
 
-        if (placed && onOneClass(live, classes)) {
+        if (placed && onOneClass(live, classes, speeds)) {
             attempt.notes.add("every reducer runs on " + (onOneNode(live) ? "one node" : "one node class")
                     + "; nothing to rebalance");
             return attempt.decide(DecisionReason.SINGLE_CLASS, null, Optional.empty(), false);
@@ -209,11 +210,11 @@ public final class JobController {
      * Decided early only when no measurement could separate the reducers: one node, or one admin-given class.
      * Measured classes may still split as map speeds come in, so they are not trusted this early.
      */
-    private boolean onOneClass(Map<Integer, AttemptHistory> live, NodeClasses classes) {
+    private boolean onOneClass(Map<Integer, AttemptHistory> live, NodeClasses classes, Map<String, Double> speeds) {
         if (onOneNode(live)) {
             return true;
         }
-        return (config.nodeClasses().isPresent() || speedsSettled())
+        return (config.nodeClasses().isPresent() || speedsSettled(speeds))
                 && live.values().stream().map(r -> classes.classOf(r.node()).orElseThrow()).distinct().count() <= 1;
     }
 
@@ -221,8 +222,8 @@ public final class JobController {
      * Whether measured classes can no longer change: once a reducer has started, a node's speed is fixed by its
      * first map report ({@link JobObserver#nodeSpeeds()}), so when every node has one, no class can change.
      */
-    private boolean speedsSettled() {
-        return job.firstReducerMs().isPresent() && job.nodeSpeeds().keySet().containsAll(job.nodes());
+    private boolean speedsSettled(Map<String, Double> speeds) {
+        return job.firstReducerMs().isPresent() && speeds.keySet().containsAll(job.nodes());
     }
 
     private PartitionRatioEstimator estimator(DecisionReason reason) {
@@ -250,17 +251,19 @@ public final class JobController {
         final long now;
         final long t1;
         final NodeClasses classes;
+        final Map<String, Double> speeds;
         final List<String> notes;
 
-        Attempt(long now, long t1, NodeClasses classes, List<String> notes) {
+        Attempt(long now, long t1, NodeClasses classes, Map<String, Double> speeds, List<String> notes) {
             this.now = now;
             this.t1 = t1;
             this.classes = classes;
+            this.speeds = speeds;
             this.notes = notes;
         }
 
         Decision decide(DecisionReason reason, Stabilisation st, Optional<long[]> window, boolean efficiency) {
-            List<ClassMeasurement> measured = measurer.measure(job, classes, window, efficiency, notes);
+            List<ClassMeasurement> measured = measurer.measure(job, classes, speeds, window, efficiency, notes);
             Ratios ratios = estimator(reason).estimate(measured, notes);
             int n = job.numReducers();
             NavigableMap<Integer, AttemptHistory> live = job.liveReducers();

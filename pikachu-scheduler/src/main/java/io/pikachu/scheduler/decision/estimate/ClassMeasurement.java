@@ -11,8 +11,9 @@ import java.util.List;
  *                     classes are ranked
  * @param mapRate      mean per-task map progress rate of its nodes (per second), Tarazu's measure
  * @param reducers     indexes of the reducers whose live attempt runs on its nodes
- * @param reducerCapacity mean over its reducers of their node's map throughput before the first reducer started,
- *                     divided by the reducers on that node: the CPU a reducer can expect once its shuffle is done
+ * @param reducerCapacity mean over its reducers of their node's speed (JobObserver#nodeSpeeds: map throughput
+ *                     before the reducers competed) divided by the reducers on that node: the CPU a reducer can
+ *                     expect once its shuffle is done
  * @param shuffleRate  S_c: median over its reducers of maps copied per second in the window
  * @param cpuCatchUp   median over reducers of the peak CPU utilisation until catching up (U at T_s)
  * @param cpuSteady    median reducer CPU utilisation from catching up (or T_s) to the window end (U at T_w)

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -31,14 +32,15 @@ public final class ClassMeasurer {
     }
 
     /**
+     * @param nodeSpeeds        {@link JobObserver#nodeSpeeds()}, as the classes were formed from
      * @param window            the measurement window, or empty to record node speeds and reducer placement only
      * @param measureEfficiency whether a class can have caught up (false when no class caught up before the window
      *                          end while maps were running: then every class runs at its capacity and E = 1)
      */
-    public List<ClassMeasurement> measure(JobObserver job, NodeClasses classes, Optional<long[]> window,
-                                          boolean measureEfficiency, List<String> notes) {
+    public List<ClassMeasurement> measure(JobObserver job, NodeClasses classes, Map<String, Double> nodeSpeeds,
+                                          Optional<long[]> window, boolean measureEfficiency, List<String> notes) {
         Map<Integer, AttemptHistory> live = job.liveReducers();
-        Map<String, Double> perReducer = capacityPerReducer(job, live);
+        Map<String, Double> perReducer = capacityPerReducer(nodeSpeeds, live);
         List<ClassMeasurement> result = new ArrayList<>();
         for (NodeClass c : classes.classes()) {
             List<Integer> reducers = new ArrayList<>();
@@ -49,7 +51,7 @@ public final class ClassMeasurer {
                     attempts.add(attempt);
                 }
             });
-            Double capacity = mean(attempts.stream().map(a -> perReducer.get(a.node())).filter(v -> v != null).toList());
+            Double capacity = mean(attempts.stream().map(a -> perReducer.get(a.node())).filter(Objects::nonNull).toList());
             if (window.isEmpty() || attempts.isEmpty()) {
                 result.add(new ClassMeasurement(c.name(), c.nodes(), c.speed(), c.mapRate(), reducers, capacity, null,
                         null, null, null, false));
@@ -62,13 +64,13 @@ public final class ClassMeasurer {
     }
 
     /** Each reducer node's speed ({@link JobObserver#nodeSpeeds()}) shared among the reducers on the node. */
-    private static Map<String, Double> capacityPerReducer(JobObserver job, Map<Integer, AttemptHistory> live) {
-        Map<String, Double> throughput = job.nodeSpeeds();
+    private static Map<String, Double> capacityPerReducer(Map<String, Double> nodeSpeeds,
+                                                          Map<Integer, AttemptHistory> live) {
         Map<String, Integer> reducersOnNode = new HashMap<>();
         live.values().forEach(a -> reducersOnNode.merge(a.node(), 1, Integer::sum));
         Map<String, Double> perReducer = new HashMap<>();
         reducersOnNode.forEach((node, count) -> {
-            Double t = throughput.get(node);
+            Double t = nodeSpeeds.get(node);
             if (t != null) {
                 perReducer.put(node, t / count);
             }

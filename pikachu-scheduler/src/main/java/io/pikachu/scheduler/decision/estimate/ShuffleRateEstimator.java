@@ -78,9 +78,10 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
      * Equation 2.1 compares a class that kept up with the maps against one that could not. A class that lags yet
      * copies at least as fast as a class that kept pace is draining a backlog from a late start (its reducer JVMs
      * came up after most maps), not falling behind: an overloaded class copies slower than the maps complete.
-     * When no class was seen falling behind, every shuffle rate measures the map completions, not what the reducers could take, and the
-     * work that differs between classes comes after the shuffle: merging and reducing, which is CPU-bound on the
-     * reducer's node. So P follows the CPU a reducer can expect there (ClassMeasurement#reducerCapacity).
+     * When no class was seen falling behind, every shuffle rate measures the map completions, not what the reducers
+     * could take, and the work that differs between classes comes after the shuffle: merging and reducing, which is
+     * CPU-bound on the reducer's node. So P follows the CPU a reducer can expect there
+     * (ClassMeasurement#reducerCapacity).
      */
     private static boolean noClassOverloaded(List<ClassMeasurement> classes) {
         List<ClassMeasurement> hosting = classes.stream().filter(ClassMeasurement::hasReducers).toList();

@@ -165,13 +165,8 @@ public final class JobObserver {
                 firstMapReport.merge(a.node(), a.first().timeMs(), Math::min);
             }
         }
-        for (String node : speeds.keySet()) {
-            Double speed = early.containsKey(node) ? early.get(node)
-                    : nodeMapThroughput(firstMapReport.get(node)).get(node);
-            if (speed != null) {
-                speeds.put(node, speed);
-            }
-        }
+        speeds.replaceAll((node, now) -> early.containsKey(node) ? early.get(node)
+                : nodeMapThroughput(firstMapReport.get(node)).getOrDefault(node, now));
         return speeds;
     }
 
