@@ -18,6 +18,9 @@ import java.util.TreeSet;
  */
 public final class JobObserver {
 
+    /** The share of a map's progress that Hadoop gives to reading its input when the job has reducers. */
+    private static final double MAP_PHASE_SHARE = 2 / 3.0;
+
     private final int numReducers;
     /** Sorted by attempt id, so that sums over attempts are bit-identical whatever order reports arrive in. */
     private final Map<String, AttemptHistory> attempts = new TreeMap<>();
@@ -136,62 +139,86 @@ public final class JobObserver {
     }
 
     /**
-     * Map work each node got done per second: the progress of its map attempts summed (a finished map counts 1)
-     * over the time from its first map's start to the job's latest map report. Unlike {@link #nodeMapRates()}
-     * this sees a node's capacity: with map slots proportional to cores, as on the paper's clusters, a fast
-     * node's map tasks run no faster than a slow node's, but it runs more of them at once.
+     * Map work each node gets done per second: the number of maps it runs at once (its peak so far) times the
+     * rate of one of its maps. Unlike {@link #nodeMapRates()} this sees a node's capacity: with map slots
+     * proportional to cores, as on the paper's clusters, a fast node's map tasks run no faster than a slow node's,
+     * but it runs more of them at once.
      */
-    public Map<String, Double> nodeMapThroughput() {
-        return nodeMapThroughput(Long.MAX_VALUE);
+    public Map<String, Double> nodeMapCapacity() {
+        return nodeMapCapacity(Long.MAX_VALUE);
     }
 
     /**
-     * Each node's speed: its map throughput as of the launch of the first reducer, or, for a node without a map
-     * report by then, as of its first one. Until then the maps have the nodes to themselves. Measured later,
-     * throughput is skewed twice: reducer JVMs starting beside the maps take CPU from them, proportionally more on a
-     * slow node, and a node that ran out of maps before the others counts as slow, so equal nodes split into
-     * classes by placement alone. Once a node has a speed, later reports do not change it.
+     * Each node's speed: its map capacity as of the launch of the first reducer, or, for a node whose maps had
+     * reported no progress by then, as of its first map report with some. Until then the maps have the nodes to
+     * themselves. Measured later, capacity is skewed: reducer JVMs starting beside the maps take CPU from them,
+     * proportionally more on a slow node. Once a node has a speed, later reports do not change it.
      */
     public Map<String, Double> nodeSpeeds() {
-        Map<String, Double> speeds = new TreeMap<>(nodeMapThroughput());
+        Map<String, Double> speeds = new TreeMap<>(nodeMapCapacity());
         OptionalLong t1 = firstReducerMs();
         if (t1.isEmpty()) {
             return speeds;
         }
-        Map<String, Double> early = nodeMapThroughput(t1.getAsLong());
-        Map<String, Long> firstMapReport = new HashMap<>();
+        Map<String, Double> early = nodeMapCapacity(t1.getAsLong());
+        Map<String, Long> firstProgress = new HashMap<>();
         for (AttemptHistory a : attempts.values()) {
             if (a.type() == TaskType.MAP && !a.isDead()) {
-                firstMapReport.merge(a.node(), a.first().timeMs(), Math::min);
+                a.samples().values().stream().filter(r -> r.progress() > 0).findFirst()
+                        .ifPresent(r -> firstProgress.merge(a.node(), r.timeMs(), Math::min));
             }
         }
         speeds.replaceAll((node, now) -> early.containsKey(node) ? early.get(node)
-                : nodeMapThroughput(firstMapReport.get(node)).getOrDefault(node, now));
+                : firstProgress.containsKey(node)
+                        ? nodeMapCapacity(firstProgress.get(node)).getOrDefault(node, now) : now);
         return speeds;
     }
 
-    /** {@link #nodeMapThroughput()} as it stood at {@code asOfMs}, from the reports received by then. */
-    public Map<String, Double> nodeMapThroughput(long asOfMs) {
-        long latest = Long.MIN_VALUE;
-        Map<String, double[]> work = new HashMap<>(); // node -> {progress done, first map start}
+    /**
+     * {@link #nodeMapCapacity()} as it stood at {@code asOfMs}, from the reports received by then. A map's rate is
+     * 1 / its duration once it has succeeded; a node's rate is the mean over its succeeded maps, or, while it has
+     * none, over its running maps, each the share of its input read over its age. Running maps are a fallback
+     * because their progress misleads near the end: Hadoop reports a map with reducers as 2/3 done once it has
+     * read its input and holds it there while the map merges its spills, and small maps have been seen reporting 0
+     * three quarters into their life. Summing such progress, as an earlier version did, read a fast node whose
+     * four maps were all ending as 3.3 slow nodes' worth against 4. The price is a small bias: the first of a
+     * wave to succeed are its quicker maps (docs/controller.md, section 2, has the replayed figures).
+     */
+    public Map<String, Double> nodeMapCapacity(long asOfMs) {
+        Map<String, List<AttemptHistory>> byNode = new TreeMap<>();
         for (AttemptHistory a : attempts.values()) {
-            Optional<StatusReport> last = a.atOrBefore(asOfMs);
-            if (a.type() != TaskType.MAP || a.isDead() || last.isEmpty()) {
+            if (a.type() == TaskType.MAP && a.atOrBefore(asOfMs).isPresent()) {
+                byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
+            }
+        }
+        Map<String, Double> capacity = new TreeMap<>();
+        byNode.forEach((node, maps) -> {
+            double rate = meanMapRate(maps, asOfMs);
+            if (rate > 0) {
+                capacity.put(node, rate * peakConcurrent(maps, asOfMs));
+            }
+        });
+        return capacity;
+    }
+
+    private static double meanMapRate(List<AttemptHistory> maps, long asOfMs) {
+        double[] succeeded = new double[2];
+        double[] running = new double[2];
+        for (AttemptHistory a : maps) {
+            StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+            if (last.state().isDead() || last.timeMs() <= a.startMs()) {
                 continue;
             }
-            latest = Math.max(latest, last.get().timeMs());
-            double[] w = work.computeIfAbsent(a.node(), n -> new double[] {0, Double.MAX_VALUE});
-            w[0] += last.get().progress();
-            w[1] = Math.min(w[1], a.startMs());
-        }
-        Map<String, Double> throughput = new TreeMap<>();
-        for (Map.Entry<String, double[]> e : work.entrySet()) {
-            double seconds = (latest - e.getValue()[1]) / 1000.0;
-            if (seconds > 0 && e.getValue()[0] > 0) {
-                throughput.put(e.getKey(), e.getValue()[0] / seconds);
+            boolean done = last.state() == AttemptState.SUCCEEDED;
+            double inputRead = done ? 1 : Math.min(1, last.progress() / MAP_PHASE_SHARE);
+            if (inputRead > 0) {
+                double[] sum = done ? succeeded : running;
+                sum[0] += inputRead * 1000.0 / (last.timeMs() - a.startMs());
+                sum[1]++;
             }
         }
-        return throughput;
+        double[] use = succeeded[1] > 0 ? succeeded : running;
+        return use[1] > 0 ? use[0] / use[1] : 0;
     }
 
     private static double mapProgressRate(AttemptHistory a) {
@@ -211,13 +238,20 @@ public final class JobObserver {
      * launch (or first report) to its last report if it has ended, else to the latest report of the job.
      */
     public int peakConcurrentMaps() {
+        return peakConcurrent(attempts.values().stream().filter(a -> a.type() == TaskType.MAP).toList(),
+                Long.MAX_VALUE);
+    }
+
+    /** The most of {@code maps} running at once up to {@code asOfMs}, counting an attempt's reports up to then. */
+    private int peakConcurrent(List<AttemptHistory> maps, long asOfMs) {
         List<long[]> events = new ArrayList<>();
-        for (AttemptHistory a : attempts.values()) {
-            if (a.type() != TaskType.MAP) {
+        for (AttemptHistory a : maps) {
+            Optional<StatusReport> last = a.atOrBefore(asOfMs);
+            if (last.isEmpty()) {
                 continue;
             }
-            boolean ended = a.isDead() || a.hasSucceeded();
-            long end = ended ? a.last().timeMs() : latestMs;
+            boolean ended = last.get().state().isDead() || last.get().state() == AttemptState.SUCCEEDED;
+            long end = ended ? last.get().timeMs() : Math.min(latestMs, asOfMs);
             events.add(new long[] {a.startMs(), +1});
             events.add(new long[] {end, -1});
         }

@@ -105,44 +105,67 @@ class JobObserverTest {
     }
 
     @Test
-    void throughputSeesMoreSlotsWhereTaskRatesAreEqual() {
+    void capacitySeesMoreSlotsWhereTaskRatesAreEqual() {
         JobObserver o = new JobObserver(1);
-        // Node a runs four maps at once, node b one; every task progresses at 0.1 per second.
+        // Node a runs four maps at once, node b one; every task has read 60% of its input (progress 0.4) in 4 s.
         for (int i = 0; i < 4; i++) {
             o.accept(map(4000, i, "a", 0.4, 0, AttemptState.RUNNING, 0));
         }
         o.accept(map(4000, 4, "b", 0.4, 0, AttemptState.RUNNING, 0));
         assertEquals(o.nodeMapRates().get("a"), o.nodeMapRates().get("b"), 1e-9);
-        assertEquals(0.4, o.nodeMapThroughput().get("a"), 1e-9);
-        assertEquals(0.1, o.nodeMapThroughput().get("b"), 1e-9);
+        assertEquals(0.6, o.nodeMapCapacity().get("a"), 1e-9);
+        assertEquals(0.15, o.nodeMapCapacity().get("b"), 1e-9);
     }
 
     @Test
-    void throughputAsOfAnEarlierTimeIgnoresLaterReports() {
+    void capacityAsOfAnEarlierTimeIgnoresLaterReports() {
         JobObserver o = new JobObserver(1);
         o.accept(map(4000, 0, "a", 0.4, 0, AttemptState.RUNNING, 0));
         o.accept(map(4000, 1, "b", 0.4, 0, AttemptState.RUNNING, 0));
         // Later node b slows down, as when reducer JVMs start beside its map.
         o.accept(map(10000, 0, "a", 1.0, 0, AttemptState.SUCCEEDED, 0));
         o.accept(map(10000, 1, "b", 0.5, 0, AttemptState.RUNNING, 0));
-        assertEquals(0.1, o.nodeMapThroughput(4000).get("b"), 1e-9);
-        assertEquals(0.1, o.nodeMapThroughput(4000).get("a"), 1e-9);
-        assertEquals(0.05, o.nodeMapThroughput().get("b"), 1e-9);
-        assertTrue(o.nodeMapThroughput(3999).isEmpty(), "no map had reported by then");
+        assertEquals(0.15, o.nodeMapCapacity(4000).get("b"), 1e-9);
+        assertEquals(0.15, o.nodeMapCapacity(4000).get("a"), 1e-9);
+        assertEquals(0.1, o.nodeMapCapacity().get("a"), 1e-9, "a succeeded after 10 s");
+        assertEquals(0.075, o.nodeMapCapacity().get("b"), 1e-9, "b read 75% of its input in 10 s");
+        assertTrue(o.nodeMapCapacity(3999).isEmpty(), "no map had reported by then");
     }
 
     @Test
-    void aNodesSpeedIsFixedByItsFirstMapReportOnceAReducerHasStarted() {
+    void mapsHeldAtTwoThirdsWhileMergingDoNotMakeANodeLookSlow() {
+        // From a recorded 16 MB Wordcount run: the fast node's four maps end together; two have succeeded and the
+        // other two last reported 2/3 (merging spills) when the first reducer launched. Each slow node ran one map.
+        JobObserver o = new JobObserver(1);
+        o.accept(map(26_400, 0, "fast", 1.0, 1, AttemptState.SUCCEEDED, 0));
+        o.accept(map(28_600, 1, "fast", 1.0, 3, AttemptState.SUCCEEDED, 0));
+        o.accept(map(26_500, 2, "fast", 2 / 3.0, 1, AttemptState.RUNNING, 0));
+        o.accept(map(26_700, 3, "fast", 2 / 3.0, 1, AttemptState.RUNNING, 0));
+        o.accept(map(28_300, 4, "slow", 1.0, 2, AttemptState.SUCCEEDED, 0));
+        o.accept(new StatusReport(29_300, "r0", TaskType.REDUCE, 0, "slow", TaskPhase.SHUFFLE, AttemptState.RUNNING,
+                0, 0, 3, 100, 0, 29_300));
+        double ratio = o.nodeSpeeds().get("fast") / o.nodeSpeeds().get("slow");
+        // Four slots against one at equal per-map rates; summing the stale progress read 3.4.
+        assertEquals(4.0, ratio, 0.2);
+    }
+
+    @Test
+    void aNodesSpeedIsFixedByItsFirstMapProgressOnceAReducerHasStarted() {
         JobObserver o = new JobObserver(1);
         o.accept(map(4000, 0, "a", 0.4, 0, AttemptState.RUNNING, 0));
-        assertEquals(0.1, o.nodeSpeeds().get("a"), 1e-9, "before any reducer, the speed is the throughput");
+        assertEquals(0.15, o.nodeSpeeds().get("a"), 1e-9, "before any reducer, the speed is the capacity");
         o.accept(reduce(5000, "r0", 0, "a", 0, 0, 0, AttemptState.RUNNING)); // launched at 1000
         o.accept(map(6000, 1, "b", 0.6, 0, AttemptState.RUNNING, 0));
         o.accept(map(10000, 0, "a", 0.5, 0, AttemptState.RUNNING, 0));
         o.accept(map(10000, 1, "b", 0.7, 0, AttemptState.RUNNING, 0));
-        assertEquals(0.05, o.nodeMapThroughput().get("a"), 1e-9);
-        assertEquals(0.1, o.nodeSpeeds().get("a"), 1e-9, "a had no report by the reducer's launch: its first one");
-        assertEquals(0.1, o.nodeSpeeds().get("b"), 1e-9, "b's first report came after the launch: that one");
+        assertEquals(0.075, o.nodeMapCapacity().get("a"), 1e-9);
+        assertEquals(0.15, o.nodeSpeeds().get("a"), 1e-9, "a had no report by the reducer's launch: its first one");
+        assertEquals(0.15, o.nodeSpeeds().get("b"), 1e-9, "b's first report came after the launch: that one");
+        // Small maps report progress 0 until they end; the first report with progress counts, not the first one.
+        o.accept(map(5000, 2, "c", 0.0, 0, AttemptState.RUNNING, 0));
+        o.accept(map(8000, 2, "c", 1.0, 1, AttemptState.SUCCEEDED, 0));
+        o.accept(map(20000, 3, "c", 0.2, 1, AttemptState.RUNNING, 8000));
+        assertEquals(0.125, o.nodeSpeeds().get("c"), 1e-9, "c's map took 8 s");
     }
 
     @Test
