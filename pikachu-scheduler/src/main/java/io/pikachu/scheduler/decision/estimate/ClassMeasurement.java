@@ -17,8 +17,8 @@ import java.util.List;
  * @param shuffleRate  S_c: median over its reducers of maps copied per second in the window
  * @param cpuCatchUp   median over reducers of the peak CPU utilisation until catching up (U at T_s)
  * @param cpuSteady    median reducer CPU utilisation from catching up (or T_s) to the window end (U at T_w)
- * @param efficiency   E_c = median of cpuSteady / cpuCatchUp over caught-up reducers; null when the class did not
- *                     catch up (an overloaded class runs at its capacity: E = 1)
+ * @param efficiency   E_c = median of cpuSteady / cpuCatchUp over caught-up reducers, at most 1; null when the
+ *                     class did not catch up (an overloaded class runs at its capacity: E = 1)
  * @param caughtUp     whether at least half of its reducers had caught up with the completed maps at the window end
  *                     or at some report inside the window
  */

@@ -19,12 +19,6 @@ import java.util.OptionalLong;
 /** Measures each node class's reducers over a decision window [start, end]. */
 public final class ClassMeasurer {
 
-    /**
-     * Lowest CPU efficiency believed. A reducer that nearly idles after catching up would otherwise claim an
-     * unbounded potential; ten times its observed rate is already far beyond the ratios the paper measured.
-     */
-    public static final double MIN_EFFICIENCY = 0.1;
-
     private final ReducerMetrics metrics;
 
     public ClassMeasurer(ReducerMetrics metrics) {
@@ -123,11 +117,7 @@ public final class ClassMeasurer {
                 notes.add("class '" + c.name() + "' caught up but no reducer has CPU measurements on both sides "
                         + "of catching up; E = 1");
             } else {
-                double e = median(efficiencies);
-                if (e < MIN_EFFICIENCY) {
-                    notes.add("class '" + c.name() + "' CPU efficiency " + e + " raised to " + MIN_EFFICIENCY);
-                }
-                efficiency = Math.max(MIN_EFFICIENCY, Math.min(1.0, e));
+                efficiency = Math.min(1.0, median(efficiencies));
             }
         }
         if (efficiency != null && caughtUpAtFirstReport > 0) {

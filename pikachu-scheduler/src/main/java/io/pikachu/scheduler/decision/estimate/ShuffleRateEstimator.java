@@ -13,9 +13,19 @@ import java.util.OptionalDouble;
  * where S is a class's shuffle rate over the decision window and E its CPU efficiency (1 for a class that did not
  * catch up, or always 1 for D3). The reference is the class with the slowest nodes among the classes that host
  * reducers with a measured shuffle rate. With two classes, the fast one caught up and the slow one overloaded,
- * this is exactly P = S_fa / S_sl * 1 / E_fa.
+ * this is exactly P = S_fa / S_sl * 1 / E_fa. Where equation 2.1 has no basis, because no class fell behind the maps
+ * or a class idled once caught up, {@code pikachu} sets P from the CPU a reducer can expect on its node instead
+ * (ClassMeasurement#reducerCapacity).
  */
 public final class ShuffleRateEstimator implements PartitionRatioEstimator {
+
+    /**
+     * Lowest CPU efficiency from which equation 2.1 extrapolates. Below it a class's reducers nearly idle once
+     * caught up, so S / E claims a potential many times the observed rate (P = 10.5 on one recorded Config-1 run,
+     * from E = 0.0 over a 6 s window) that no measurement backs; ten times the observed rate is already far beyond
+     * the ratios the paper measured.
+     */
+    public static final double MIN_EFFICIENCY = 0.1;
 
     private final boolean useEfficiency;
     private final String label;
@@ -38,7 +48,21 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
     @Override
     public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
         if (useEfficiency && noClassOverloaded(classes)) {
+            notes.add(label + ": no class fell behind the maps (the shuffle rates measure the maps, not the "
+                    + "reducers), so P follows each reducer's share of its node's map throughput before the reducers "
+                    + "started");
             return fromReducerCapacity(classes, notes);
+        }
+        if (useEfficiency) {
+            for (ClassMeasurement c : classes) {
+                if (c.hasReducers() && c.efficiency() != null && c.efficiency() < MIN_EFFICIENCY) {
+                    notes.add(label + ": class '" + c.name() + "' nearly idled after catching up (E = "
+                            + String.format(Locale.ROOT, "%.3f", c.efficiency()) + " < " + MIN_EFFICIENCY
+                            + "), so equation 2.1 has no measured potential; P follows each reducer's share of its "
+                            + "node's map throughput before the reducers started");
+                    return fromReducerCapacity(classes, notes);
+                }
+            }
         }
         ClassMeasurement reference = null;
         for (ClassMeasurement c : classes) {
@@ -96,8 +120,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
         List<ClassMeasurement> hosting = classes.stream().filter(ClassMeasurement::hasReducers).toList();
         Map<String, Double> p = new LinkedHashMap<>();
         if (hosting.stream().anyMatch(c -> c.reducerCapacity() == null || c.reducerCapacity() <= 0)) {
-            notes.add(label + ": no class fell behind the maps and some class has no measured node capacity; "
-                    + "no basis for P other than 1");
+            notes.add(label + ": some class has no measured node capacity; no basis for P other than 1");
             hosting.forEach(c -> p.put(c.name(), 1.0));
             return new Ratios(hosting.get(hosting.size() - 1).name(), p); // classes come fastest first
         }
@@ -105,8 +128,6 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
                 .min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity)).orElseThrow();
         double ref = reference.reducerCapacity();
         hosting.forEach(c -> p.put(c.name(), c.reducerCapacity() / ref));
-        notes.add(label + ": no class fell behind the maps (the shuffle rates measure the maps, not the reducers), so "
-                + "P follows each reducer's share of its node's map throughput before the reducers started");
         return new Ratios(reference.name(), p);
     }
 

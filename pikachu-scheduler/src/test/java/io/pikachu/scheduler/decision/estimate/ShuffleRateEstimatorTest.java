@@ -49,6 +49,21 @@ class ShuffleRateEstimatorTest {
     }
 
     @Test
+    void aClassThatIdlesOnceCaughtUpHasNoMeasuredPotential() {
+        // As in a recorded Config-1 run: the fast class kept up and then used no CPU over a 6 s window (E = 0), while
+        // the slow class lagged. S / E would claim any potential at all; the node CPU shares are the evidence left.
+        List<String> notes = new ArrayList<>();
+        Ratios r = ShuffleRateEstimator.pikachu().estimate(List.of(fast(0.448, 0.0, true), slow(0.427, null, false)),
+                notes);
+        assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
+        assertTrue(notes.stream().anyMatch(n -> n.contains("nearly idled")), notes.toString());
+        Ratios measured = ShuffleRateEstimator.pikachu().estimate(
+                List.of(fast(0.448, ShuffleRateEstimator.MIN_EFFICIENCY, true), slow(0.427, null, false)), notes);
+        assertEquals(0.448 / 0.427 / ShuffleRateEstimator.MIN_EFFICIENCY, measured.p().get("fast"), 1e-9,
+                "at the floor, equation 2.1 still applies");
+    }
+
+    @Test
     void theFastClassMayStillGetLessWhenItIsTheOneThatLags() {
         // Sort in Table 2.1: the fast nodes are the bottleneck.
         List<String> notes = new ArrayList<>();
