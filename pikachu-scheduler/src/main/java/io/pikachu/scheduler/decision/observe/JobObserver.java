@@ -161,9 +161,10 @@ public final class JobObserver {
             return speeds;
         }
         Map<String, Double> early = nodeMapCapacity(t1.getAsLong());
+        // Only nodes without a speed at T_1 need their first progress, so only their reports are walked.
         Map<String, Long> firstProgress = new HashMap<>();
         for (AttemptHistory a : attempts.values()) {
-            if (a.type() == TaskType.MAP && !a.isDead()) {
+            if (a.type() == TaskType.MAP && !a.isDead() && !early.containsKey(a.node())) {
                 a.samples().values().stream().filter(r -> r.progress() > 0).findFirst()
                         .ifPresent(r -> firstProgress.merge(a.node(), r.timeMs(), Math::min));
             }
