@@ -145,7 +145,7 @@ class JobObserverTest {
         o.accept(new StatusReport(29_300, "r0", TaskType.REDUCE, 0, "slow", TaskPhase.SHUFFLE, AttemptState.RUNNING,
                 0, 0, 3, 100, 0, 29_300));
         double ratio = o.nodeSpeeds().get("fast") / o.nodeSpeeds().get("slow");
-        // Four slots against one at equal per-map rates; summing the stale progress read 3.4.
+        // Four slots against one at equal per-map rates; summing the stale progress read 3.3.
         assertEquals(4.0, ratio, 0.2);
     }
 
