@@ -25,7 +25,8 @@ public final class Args {
       throw new IllegalArgumentException(usage.get());
     }
     if (!line.getArgList().isEmpty()) {
-      throw new IllegalArgumentException("unexpected arguments " + line.getArgList() + "\n" + usage.get());
+      throw new IllegalArgumentException(
+          "unexpected arguments " + line.getArgList() + "\n" + usage.get());
     }
     return line;
   }

@@ -18,7 +18,8 @@ import org.apache.hadoop.util.ToolRunner;
 
 /** Entry point of the benchmarks jar: {@code hadoop jar pikachu-benchmarks.jar <command> ...}. */
 public final class Main {
-  private static final String USAGE = """
+  private static final String USAGE =
+      """
       usage: <command> [args]
         demo       Wordcount on an embedded heterogeneous cluster, stock Hadoop then Pikachu, per node
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
@@ -44,24 +45,25 @@ public final class Main {
     // The report's charts are drawn with AWT; no display is needed or wanted.
     System.setProperty("java.awt.headless", "true");
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    int status = switch (args[0]) {
-      case "demo" -> runDemo(rest);
-      case "bins-overhead" -> runBinsOverhead(rest);
-      case "suite" -> runSuite(rest);
-      case "report" -> runReport(rest);
-      case "wordcount" -> ToolRunner.run(new WordCount(), rest);
-      case "sort" -> ToolRunner.run(new Sort(), rest);
-      case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
-      case "invertedindex" -> ToolRunner.run(new InvertedIndex(), rest);
-      case "selfjoin" -> ToolRunner.run(new SelfJoin(), rest);
-      case "gen-selfjoin" -> ToolRunner.run(new GenerateAssociationsCommand(), rest);
-      case "gen-text" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.TEXT), rest);
-      case "gen-sort" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.SORT), rest);
-      default -> {
-        System.err.print("unknown command '" + args[0] + "'\n" + USAGE);
-        yield 2;
-      }
-    };
+    int status =
+        switch (args[0]) {
+          case "demo" -> runDemo(rest);
+          case "bins-overhead" -> runBinsOverhead(rest);
+          case "suite" -> runSuite(rest);
+          case "report" -> runReport(rest);
+          case "wordcount" -> ToolRunner.run(new WordCount(), rest);
+          case "sort" -> ToolRunner.run(new Sort(), rest);
+          case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
+          case "invertedindex" -> ToolRunner.run(new InvertedIndex(), rest);
+          case "selfjoin" -> ToolRunner.run(new SelfJoin(), rest);
+          case "gen-selfjoin" -> ToolRunner.run(new GenerateAssociationsCommand(), rest);
+          case "gen-text" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.TEXT), rest);
+          case "gen-sort" -> ToolRunner.run(new GenerateCommand(GenerateCommand.Kind.SORT), rest);
+          default -> {
+            System.err.print("unknown command '" + args[0] + "'\n" + USAGE);
+            yield 2;
+          }
+        };
     System.exit(status);
   }
 
@@ -92,7 +94,8 @@ public final class Main {
   }
 
   private static int runSuite(String[] args) throws Exception {
-    return runParsed(args, SuiteOptions::parse, o -> new SuiteRunner(o, System.out).run(Arrays.asList(args)));
+    return runParsed(
+        args, SuiteOptions::parse, o -> new SuiteRunner(o, System.out).run(Arrays.asList(args)));
   }
 
   private static int runDemo(String[] args) throws Exception {
@@ -104,7 +107,8 @@ public final class Main {
   }
 
   /** Bad options print their message and the usage, and exit with 2, before anything starts. */
-  private static <T> int runParsed(String[] args, java.util.function.Function<String[], T> parse, Command<T> command)
+  private static <T> int runParsed(
+      String[] args, java.util.function.Function<String[], T> parse, Command<T> command)
       throws Exception {
     T options;
     try {

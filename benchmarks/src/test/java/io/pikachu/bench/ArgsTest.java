@@ -15,7 +15,8 @@ class ArgsTest {
 
   @Test
   void errorsNameTheArgumentAndTheValue() {
-    var notNumber = assertThrows(IllegalArgumentException.class, () -> Args.atLeast("reps", "three", 1));
+    var notNumber =
+        assertThrows(IllegalArgumentException.class, () -> Args.atLeast("reps", "three", 1));
     assertEquals("reps must be a whole number, got 'three'", notNumber.getMessage());
     var tooSmall = assertThrows(IllegalArgumentException.class, () -> Args.atLeast("reps", "0", 1));
     assertEquals("reps must be at least 1, got 0", tooSmall.getMessage());

@@ -6,16 +6,21 @@ import java.util.Locale;
 /** The nodes of an embedded cluster. Factories build the two slot layouts of section 2.3.1. */
 public record ClusterSpec(List<NodeSpec> nodes) {
 
-  /** Reduce slots per node: Config-1 gives every node two, Config-2 makes them proportional to speed. */
+  /**
+   * Reduce slots per node: Config-1 gives every node two, Config-2 makes them proportional to
+   * speed.
+   */
   public enum SlotConfig {
-    CONFIG_1, CONFIG_2;
+    CONFIG_1,
+    CONFIG_2;
 
     public static SlotConfig parse(String text) {
       return switch (text.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "")) {
         case "1", "config1" -> CONFIG_1;
         case "2", "config2" -> CONFIG_2;
-        default -> throw new IllegalArgumentException(
-            "slot configuration must be config-1 or config-2, got '" + text + "'");
+        default ->
+            throw new IllegalArgumentException(
+                "slot configuration must be config-1 or config-2, got '" + text + "'");
       };
     }
   }
@@ -32,13 +37,13 @@ public record ClusterSpec(List<NodeSpec> nodes) {
   }
 
   /**
-   * Fast and slow nodes with map slots proportional to CPU (as in the paper and Tarazu):
-   * a slow node has {@code slowCpus} cores and one map slot, a fast node
-   * {@code slowCpus * speedRatio} cores and {@code speedRatio} map slots. Config-2 gives reduce
-   * slots in the same proportion (the paper's 4 and 1 for a speed ratio of 4).
+   * Fast and slow nodes with map slots proportional to CPU (as in the paper and Tarazu): a slow
+   * node has {@code slowCpus} cores and one map slot, a fast node {@code slowCpus * speedRatio}
+   * cores and {@code speedRatio} map slots. Config-2 gives reduce slots in the same proportion (the
+   * paper's 4 and 1 for a speed ratio of 4).
    */
-  public static ClusterSpec heterogeneous(int fastNodes, int slowNodes, double slowCpus, int speedRatio,
-      SlotConfig slots) {
+  public static ClusterSpec heterogeneous(
+      int fastNodes, int slowNodes, double slowCpus, int speedRatio, SlotConfig slots) {
     if (fastNodes < 0 || slowNodes < 0 || fastNodes + slowNodes == 0) {
       throw new IllegalArgumentException(
           "need a positive number of nodes, got " + fastNodes + " fast and " + slowNodes + " slow");
@@ -48,8 +53,12 @@ public record ClusterSpec(List<NodeSpec> nodes) {
     }
     var list = new java.util.ArrayList<NodeSpec>();
     for (int i = 0; i < fastNodes; i++) {
-      list.add(new NodeSpec("fast-" + i, slowCpus * speedRatio, speedRatio,
-          slots == SlotConfig.CONFIG_1 ? 2 : speedRatio));
+      list.add(
+          new NodeSpec(
+              "fast-" + i,
+              slowCpus * speedRatio,
+              speedRatio,
+              slots == SlotConfig.CONFIG_1 ? 2 : speedRatio));
     }
     for (int i = 0; i < slowNodes; i++) {
       list.add(new NodeSpec("slow-" + i, slowCpus, 1, slots == SlotConfig.CONFIG_1 ? 2 : 1));

@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * A MapReduce-on-YARN cluster inside this JVM whose nodes differ in speed and slots.
  *
  * <p>Speed is a real CPU limit on each node's task containers (see {@link CpuLimiters}); slots are
- * YARN custom resources that every map or reduce container consumes one of, so the scheduler
- * never runs more maps or reduces on a node than the node's slots.
+ * YARN custom resources that every map or reduce container consumes one of, so the scheduler never
+ * runs more maps or reduces on a node than the node's slots.
  */
 public final class HeteroCluster implements AutoCloseable {
   /**
@@ -41,6 +41,7 @@ public final class HeteroCluster implements AutoCloseable {
    * resources only for names without dots (apart from a "yarn.io/" prefix), hence the plain names.
    */
   public static final String MAP_SLOTS = "map-slots";
+
   /** Custom resource counting a node's reduce slots. */
   public static final String REDUCE_SLOTS = "reduce-slots";
 
@@ -48,12 +49,13 @@ public final class HeteroCluster implements AutoCloseable {
   private static final int NODE_MEMORY_MB = 16 * 1024;
   private static final int NODE_VCORES = 64;
   private static final Duration NODE_WAIT = Duration.ofSeconds(60);
+
   /**
    * Task JVM flags for emulated nodes of a fraction of a core. A serial collector keeps a task from
-   * spending its budget on parallel GC threads. C1 only, because C2's background compilations cost a
-   * small task more CPU than its own work: on 12 Wordcount maps of 4 MB they made up about half of
-   * every reducer's CPU counter (1.6 s fixed, 0.12 s per MB shuffled), which no bin map can move.
-   * Real tasks of 64 MB and more amortise the compiler; these do not (docs/foundation.md).
+   * spending its budget on parallel GC threads. C1 only, because C2's background compilations cost
+   * a small task more CPU than its own work: on 12 Wordcount maps of 4 MB they made up about half
+   * of every reducer's CPU counter (1.6 s fixed, 0.12 s per MB shuffled), which no bin map can
+   * move. Real tasks of 64 MB and more amortise the compiler; these do not (docs/foundation.md).
    */
   static final String TASK_JVM_FLAGS = "-XX:+UseSerialGC -XX:TieredStopAtLevel=1";
 
@@ -64,8 +66,13 @@ public final class HeteroCluster implements AutoCloseable {
   private final List<String> registeredLocalDirs;
   private final List<NodeCpuLimit> limits;
 
-  private HeteroCluster(ClusterSpec spec, CpuLimiter limiter, MiniMRYarnCluster yarn, List<ClusterNode> nodes,
-      List<String> registeredLocalDirs, List<NodeCpuLimit> limits) {
+  private HeteroCluster(
+      ClusterSpec spec,
+      CpuLimiter limiter,
+      MiniMRYarnCluster yarn,
+      List<ClusterNode> nodes,
+      List<String> registeredLocalDirs,
+      List<NodeCpuLimit> limits) {
     this.spec = spec;
     this.limiter = limiter;
     this.yarn = yarn;
@@ -75,10 +82,11 @@ public final class HeteroCluster implements AutoCloseable {
   }
 
   /**
-   * Starts a cluster with the given nodes. {@code name} names its working directory under
-   * {@code target/}; {@code extra} settings are applied on top of the cluster's own.
+   * Starts a cluster with the given nodes. {@code name} names its working directory under {@code
+   * target/}; {@code extra} settings are applied on top of the cluster's own.
    */
-  public static HeteroCluster start(String name, ClusterSpec spec, Configuration extra) throws IOException {
+  public static HeteroCluster start(String name, ClusterSpec spec, Configuration extra)
+      throws IOException {
     CpuLimiter limiter = CpuLimiters.detect();
     LOG.info("Embedded heterogeneous cluster '{}': CPU limits through {}", name, limiter.method());
     MiniMRYarnCluster yarn = new MiniMRYarnCluster(name, spec.nodes().size());
@@ -89,7 +97,8 @@ public final class HeteroCluster implements AutoCloseable {
       yarn.init(conf);
       yarn.start();
       if (!yarn.waitForNodeManagersToConnect(NODE_WAIT.toMillis())) {
-        throw new IOException("NodeManagers did not register with the ResourceManager within " + NODE_WAIT);
+        throw new IOException(
+            "NodeManagers did not register with the ResourceManager within " + NODE_WAIT);
       }
       List<ClusterNode> nodes = new ArrayList<>();
       for (int i = 0; i < spec.nodes().size(); i++) {
@@ -103,11 +112,18 @@ public final class HeteroCluster implements AutoCloseable {
         NodeId nodeId = nm.getNMContext().getNodeId();
         setCapacity(yarn.getResourceManager(), nodeId, nodeSpec);
         nodes.add(new ClusterNode(nodeSpec, nodeId.toString(), nodeId.getPort()));
-        LOG.info("Node {} is {}: {} cpus, {} map slots, {} reduce slots", nodeSpec.name(), nodeId,
-            nodeSpec.cpus(), nodeSpec.mapSlots(), nodeSpec.reduceSlots());
+        LOG.info(
+            "Node {} is {}: {} cpus, {} map slots, {} reduce slots",
+            nodeSpec.name(),
+            nodeId,
+            nodeSpec.cpus(),
+            nodeSpec.mapSlots(),
+            nodeSpec.reduceSlots());
       }
       return new HeteroCluster(spec, limiter, yarn, nodes, localDirs, limits);
-    } catch (IOException | RuntimeException | InterruptedException
+    } catch (IOException
+        | RuntimeException
+        | InterruptedException
         | org.apache.hadoop.yarn.exceptions.YarnException e) {
       localDirs.forEach(NodeLimitRegistry::unregister);
       limits.forEach(NodeCpuLimit::close);
@@ -116,15 +132,22 @@ public final class HeteroCluster implements AutoCloseable {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      throw e instanceof IOException io ? io : new IOException("cannot start the embedded cluster " + name, e);
+      throw e instanceof IOException io
+          ? io
+          : new IOException("cannot start the embedded cluster " + name, e);
     }
   }
 
-  private static Configuration clusterConfiguration(Path workDir, Configuration extra) throws IOException {
-    Configuration conf = new PinnedConfiguration(Map.of(
-        YarnConfiguration.NM_CONTAINER_EXECUTOR, ThrottlingContainerExecutor.class.getName()));
+  private static Configuration clusterConfiguration(Path workDir, Configuration extra)
+      throws IOException {
+    Configuration conf =
+        new PinnedConfiguration(
+            Map.of(
+                YarnConfiguration.NM_CONTAINER_EXECUTOR,
+                ThrottlingContainerExecutor.class.getName()));
     conf.set(YarnConfiguration.RESOURCE_TYPES, MAP_SLOTS + "," + REDUCE_SLOTS);
-    conf.set("yarn.scheduler.capacity.resource-calculator", DominantResourceCalculator.class.getName());
+    conf.set(
+        "yarn.scheduler.capacity.resource-calculator", DominantResourceCalculator.class.getName());
     conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, NODE_MEMORY_MB);
     conf.setInt(YarnConfiguration.NM_VCORES, NODE_VCORES);
     conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
@@ -136,9 +159,12 @@ public final class HeteroCluster implements AutoCloseable {
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 768);
     conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx384m " + TASK_JVM_FLAGS);
     conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx576m " + TASK_JVM_FLAGS);
-    conf.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, String.join(",",
-        resourceTypesDirectory(workDir).toString(),
-        String.join(",", YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH)));
+    conf.set(
+        YarnConfiguration.YARN_APPLICATION_CLASSPATH,
+        String.join(
+            ",",
+            resourceTypesDirectory(workDir).toString(),
+            String.join(",", YarnConfiguration.DEFAULT_YARN_APPLICATION_CLASSPATH)));
     if (extra != null) {
       extra.forEach(entry -> conf.set(entry.getKey(), entry.getValue()));
     }
@@ -146,19 +172,23 @@ public final class HeteroCluster implements AutoCloseable {
   }
 
   /**
-   * The MapReduce AM learns resource types only from a resource-types.xml on its class path, so
-   * the cluster writes one and puts its folder on the containers' class path.
+   * The MapReduce AM learns resource types only from a resource-types.xml on its class path, so the
+   * cluster writes one and puts its folder on the containers' class path.
    */
   private static Path resourceTypesDirectory(Path workDir) throws IOException {
     Path dir = workDir.toAbsolutePath().resolve("container-conf");
     Files.createDirectories(dir);
-    String xml = """
+    String xml =
+        """
         <?xml version="1.0"?>
         <configuration>
           <property><name>%s</name><value>%s,%s</value></property>
         </configuration>
-        """.formatted(YarnConfiguration.RESOURCE_TYPES, MAP_SLOTS, REDUCE_SLOTS);
-    Files.writeString(dir.resolve(YarnConfiguration.RESOURCE_TYPES_CONFIGURATION_FILE), xml,
+        """
+            .formatted(YarnConfiguration.RESOURCE_TYPES, MAP_SLOTS, REDUCE_SLOTS);
+    Files.writeString(
+        dir.resolve(YarnConfiguration.RESOURCE_TYPES_CONFIGURATION_FILE),
+        xml,
         StandardCharsets.UTF_8);
     return dir;
   }
@@ -169,8 +199,11 @@ public final class HeteroCluster implements AutoCloseable {
     capacity.setResourceValue(MAP_SLOTS, nodeSpec.mapSlots());
     capacity.setResourceValue(REDUCE_SLOTS, nodeSpec.reduceSlots());
     try {
-      rm.getRMContext().getRMAdminService().updateNodeResource(
-          UpdateNodeResourceRequest.newInstance(Map.of(nodeId, ResourceOption.newInstance(capacity, -1))));
+      rm.getRMContext()
+          .getRMAdminService()
+          .updateNodeResource(
+              UpdateNodeResourceRequest.newInstance(
+                  Map.of(nodeId, ResourceOption.newInstance(capacity, -1))));
     } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
       throw new IOException("the ResourceManager refused the capacity of node " + nodeId, e);
     }
@@ -178,8 +211,9 @@ public final class HeteroCluster implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       SchedulerNodeReport report = rm.getResourceScheduler().getNodeReport(nodeId);
       if (report != null) {
-        Resource total = org.apache.hadoop.yarn.util.resource.Resources.add(
-            report.getAvailableResource(), report.getUsedResource());
+        Resource total =
+            org.apache.hadoop.yarn.util.resource.Resources.add(
+                report.getAvailableResource(), report.getUsedResource());
         if (total.getResourceValue(REDUCE_SLOTS) == nodeSpec.reduceSlots()
             && total.getResourceValue(MAP_SLOTS) == nodeSpec.mapSlots()) {
           return;
@@ -187,7 +221,8 @@ public final class HeteroCluster implements AutoCloseable {
       }
       Thread.sleep(50);
     }
-    throw new IOException("the scheduler did not take the capacity of node " + nodeId + " within " + NODE_WAIT);
+    throw new IOException(
+        "the scheduler did not take the capacity of node " + nodeId + " within " + NODE_WAIT);
   }
 
   /** Settings a job client needs to submit to this cluster. */

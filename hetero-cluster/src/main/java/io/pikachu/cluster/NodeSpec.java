@@ -3,8 +3,8 @@ package io.pikachu.cluster;
 /**
  * One emulated node: its CPU budget (in cores of this machine) and its task slots.
  *
- * <p>Slots are YARN custom resources, so the scheduler itself enforces them the way
- * Hadoop 1 enforced map and reduce slots on a TaskTracker (section 2.3.1 of the paper).
+ * <p>Slots are YARN custom resources, so the scheduler itself enforces them the way Hadoop 1
+ * enforced map and reduce slots on a TaskTracker (section 2.3.1 of the paper).
  */
 public record NodeSpec(String name, double cpus, int mapSlots, int reduceSlots) {
 
@@ -18,8 +18,13 @@ public record NodeSpec(String name, double cpus, int mapSlots, int reduceSlots) 
     }
     if (mapSlots < 1 || reduceSlots < 0) {
       throw new IllegalArgumentException(
-          "node " + name + ": needs at least one map slot and no negative reduce slots, got "
-              + mapSlots + " map / " + reduceSlots + " reduce");
+          "node "
+              + name
+              + ": needs at least one map slot and no negative reduce slots, got "
+              + mapSlots
+              + " map / "
+              + reduceSlots
+              + " reduce");
     }
   }
 }

@@ -12,15 +12,21 @@ import org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor;
 /**
  * The stock executor, except that task containers start inside their node's CPU limit.
  *
- * <p>The MapReduce application master (container 1 of an attempt) is left unlimited: the
- * emulation is of slow task nodes, and a throttled AM would slow every node's progress reports.
+ * <p>The MapReduce application master (container 1 of an attempt) is left unlimited: the emulation
+ * is of slow task nodes, and a throttled AM would slow every node's progress reports.
  */
 public class ThrottlingContainerExecutor extends DefaultContainerExecutor {
 
   @Override
-  protected String[] getRunCommand(String command, String groupId, String userName, Path pidFile,
-      Configuration config, Resource resource) {
-    Optional<NodeCpuLimit> limit = NodeLimitRegistry.find(getConf().get(YarnConfiguration.NM_LOCAL_DIRS));
+  protected String[] getRunCommand(
+      String command,
+      String groupId,
+      String userName,
+      Path pidFile,
+      Configuration config,
+      Resource resource) {
+    Optional<NodeCpuLimit> limit =
+        NodeLimitRegistry.find(getConf().get(YarnConfiguration.NM_LOCAL_DIRS));
     if (limit.isEmpty() || isApplicationMaster(groupId)) {
       return super.getRunCommand(command, groupId, userName, pidFile, config, resource);
     }

@@ -34,9 +34,12 @@ class ClusterSpecTest {
     assertThrows(IllegalArgumentException.class, () -> new NodeSpec("Fast", 1, 1, 1));
     assertThrows(IllegalArgumentException.class, () -> new NodeSpec("fast", 0, 1, 1));
     assertThrows(IllegalArgumentException.class, () -> new NodeSpec("fast", 1, 0, 1));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new ClusterSpec(List.of(new NodeSpec("a", 1, 1, 1), new NodeSpec("a", 1, 1, 1))));
-    assertThrows(IllegalArgumentException.class, () -> ClusterSpec.heterogeneous(0, 0, 1, 2, SlotConfig.CONFIG_1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ClusterSpec.heterogeneous(0, 0, 1, 2, SlotConfig.CONFIG_1));
     var e = assertThrows(IllegalArgumentException.class, () -> SlotConfig.parse("config-9"));
     assertTrue(e.getMessage().contains("config-9"));
   }

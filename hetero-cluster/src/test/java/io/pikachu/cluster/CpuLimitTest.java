@@ -3,12 +3,12 @@ package io.pikachu.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.cluster.history.JobTimeline;
+import io.pikachu.cluster.history.TaskRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import io.pikachu.cluster.history.JobTimeline;
-import io.pikachu.cluster.history.TaskRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,9 +35,12 @@ class CpuLimitTest {
 
   @BeforeAll
   static void startCluster() throws IOException {
-    cluster = HeteroCluster.start("cpu-limit-test", new ClusterSpec(List.of(
-        new NodeSpec("fast-0", 1.0, 1, 0),
-        new NodeSpec("slow-0", 0.25, 1, 0))), null);
+    cluster =
+        HeteroCluster.start(
+            "cpu-limit-test",
+            new ClusterSpec(
+                List.of(new NodeSpec("fast-0", 1.0, 1, 0), new NodeSpec("slow-0", 0.25, 1, 0))),
+            null);
   }
 
   @AfterAll
@@ -69,12 +72,19 @@ class CpuLimitTest {
     job.setMapSpeculativeExecution(false);
     assertTrue(job.waitForCompletion(false), "the CPU-bound job failed");
 
-    JobTimeline timeline = JobTimeline.load(conf, job.getJobID(),
-        port -> cluster.nodeByPort(port).orElseThrow().name(), Duration.ofSeconds(30));
+    JobTimeline timeline =
+        JobTimeline.load(
+            conf,
+            job.getJobID(),
+            port -> cluster.nodeByPort(port).orElseThrow().name(),
+            Duration.ofSeconds(30));
     Map<String, List<Long>> millisByNode = new HashMap<>();
     for (TaskRun map : timeline.maps()) {
-      millisByNode.computeIfAbsent(map.node(), n -> new ArrayList<>())
-          .add(map.counter(BurnMapper.Work.class.getName() + "/" + BurnMapper.Work.WALL_MILLIS.name()));
+      millisByNode
+          .computeIfAbsent(map.node(), n -> new ArrayList<>())
+          .add(
+              map.counter(
+                  BurnMapper.Work.class.getName() + "/" + BurnMapper.Work.WALL_MILLIS.name()));
     }
     assertEquals(2, millisByNode.size(), "both nodes should have run maps: " + millisByNode);
     for (ClusterNode node : cluster.nodes()) {
@@ -82,10 +92,16 @@ class CpuLimitTest {
     }
     double fast = mean(millisByNode.get("fast-0"));
     double slow = mean(millisByNode.get("slow-0"));
-    System.out.printf("CPU limit (%s): fast node %.0f ms, slow node %.0f ms per task, ratio %.2f%n",
+    System.out.printf(
+        "CPU limit (%s): fast node %.0f ms, slow node %.0f ms per task, ratio %.2f%n",
         cluster.cpuLimitMethod(), fast, slow, slow / fast);
-    assertTrue(slow >= 2.5 * fast,
-        "the same work took " + slow + " ms on the 0.25-cpu node and " + fast + " ms on the 1-cpu node");
+    assertTrue(
+        slow >= 2.5 * fast,
+        "the same work took "
+            + slow
+            + " ms on the 0.25-cpu node and "
+            + fast
+            + " ms on the 1-cpu node");
   }
 
   private static double mean(List<Long> values) {
@@ -94,7 +110,9 @@ class CpuLimitTest {
 
   /** Hashes a buffer a fixed number of times and reports how long that took inside the task. */
   public static class BurnMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
-    enum Work { WALL_MILLIS }
+    enum Work {
+      WALL_MILLIS
+    }
 
     @Override
     protected void map(LongWritable key, Text value, Context context) throws IOException {

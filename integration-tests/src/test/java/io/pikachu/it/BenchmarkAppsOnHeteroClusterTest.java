@@ -33,7 +33,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The benchmark applications give correct output on the heterogeneous cluster, using every node. */
+/**
+ * The benchmark applications give correct output on the heterogeneous cluster, using every node.
+ */
 @ExtendWith(SharedHeteroCluster.class)
 class BenchmarkAppsOnHeteroClusterTest {
   private static HeteroCluster cluster;
@@ -43,7 +45,8 @@ class BenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedHeteroCluster.Handle handle = SharedHeteroCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
+    SharedHeteroCluster.Handle handle =
+        SharedHeteroCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();
@@ -72,20 +75,37 @@ class BenchmarkAppsOnHeteroClusterTest {
     Map<String, Long> actual = new HashMap<>();
     for (String line : readLines(new Path(base, "wc-out"), "part-r-")) {
       String[] fields = line.split("\t");
-      assertEquals(null, actual.put(fields[0], Long.parseLong(fields[1])), "word twice in output: " + fields[0]);
+      assertEquals(
+          null,
+          actual.put(fields[0], Long.parseLong(fields[1])),
+          "word twice in output: " + fields[0]);
     }
     assertEquals(expected, actual);
 
-    JobTimeline timeline = JobTimeline.load(conf, job.getJobID(),
-        port -> cluster.nodeByPort(port).orElseThrow().name(), Duration.ofSeconds(30));
+    JobTimeline timeline =
+        JobTimeline.load(
+            conf,
+            job.getJobID(),
+            port -> cluster.nodeByPort(port).orElseThrow().name(),
+            Duration.ofSeconds(30));
     assertEquals(4, timeline.maps().size());
     assertEquals(3, timeline.reduces().size());
     for (ClusterNode node : cluster.nodes()) {
-      assertTrue(timeline.maxConcurrent(node.name(), false) <= node.spec().mapSlots(), "map slots of " + node);
-      assertTrue(timeline.maxConcurrent(node.name(), true) <= node.spec().reduceSlots(), "reduce slots of " + node);
+      assertTrue(
+          timeline.maxConcurrent(node.name(), false) <= node.spec().mapSlots(),
+          "map slots of " + node);
+      assertTrue(
+          timeline.maxConcurrent(node.name(), true) <= node.spec().reduceSlots(),
+          "reduce slots of " + node);
     }
-    assertTrue(timeline.reduces().stream().allMatch(r -> r.sortFinishTime() >= r.shuffleFinishTime()
-        && r.finishTime() >= r.sortFinishTime() && r.shuffleBytes() > 0), timeline.reduces().toString());
+    assertTrue(
+        timeline.reduces().stream()
+            .allMatch(
+                r ->
+                    r.sortFinishTime() >= r.shuffleFinishTime()
+                        && r.finishTime() >= r.sortFinishTime()
+                        && r.shuffleBytes() > 0),
+        timeline.reduces().toString());
   }
 
   @Test
@@ -118,18 +138,23 @@ class BenchmarkAppsOnHeteroClusterTest {
   private static List<String> readLines(Path dir, String prefix) throws IOException {
     List<String> lines = new ArrayList<>();
     for (Path part : parts(dir, prefix)) {
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(part), StandardCharsets.UTF_8))) {
+      try (BufferedReader reader =
+          new BufferedReader(new InputStreamReader(fs.open(part), StandardCharsets.UTF_8))) {
         reader.lines().forEach(lines::add);
       }
     }
     return lines;
   }
 
-  /** Records as hex "key:value"; with {@code checkOrder}, fails unless each file is sorted by key. */
-  private static List<String> readRecords(Path dir, String prefix, boolean checkOrder) throws IOException {
+  /**
+   * Records as hex "key:value"; with {@code checkOrder}, fails unless each file is sorted by key.
+   */
+  private static List<String> readRecords(Path dir, String prefix, boolean checkOrder)
+      throws IOException {
     List<String> records = new ArrayList<>();
     for (Path part : parts(dir, prefix)) {
-      try (SequenceFile.Reader reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
+      try (SequenceFile.Reader reader =
+          new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
         BytesWritable key = new BytesWritable();
         BytesWritable value = new BytesWritable();
         BytesWritable previous = null;

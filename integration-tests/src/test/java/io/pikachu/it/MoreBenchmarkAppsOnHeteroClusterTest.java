@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Multi-Wordcount, Inverted-index and Selfjoin give the output of a plain-Java computation of
- * the same input when they run on the heterogeneous cluster, with several maps and reducers. Data
- * and task counts are kept small: the time goes into starting containers on CPU-limited nodes.
+ * Multi-Wordcount, Inverted-index and Selfjoin give the output of a plain-Java computation of the
+ * same input when they run on the heterogeneous cluster, with several maps and reducers. Data and
+ * task counts are kept small: the time goes into starting containers on CPU-limited nodes.
  */
 @ExtendWith(SharedHeteroCluster.class)
 class MoreBenchmarkAppsOnHeteroClusterTest {
@@ -44,7 +44,8 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedHeteroCluster.Handle handle = SharedHeteroCluster.forClass(MoreBenchmarkAppsOnHeteroClusterTest.class);
+    SharedHeteroCluster.Handle handle =
+        SharedHeteroCluster.forClass(MoreBenchmarkAppsOnHeteroClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();
@@ -53,7 +54,9 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
 
   private static void run(Job job) throws Exception {
     job.getConfiguration().setInt(MRJobConfig.NUM_REDUCES, 2);
-    assertTrue(job.waitForCompletion(false), job.getJobName() + " failed: " + job.getStatus().getFailureInfo());
+    assertTrue(
+        job.waitForCompletion(false),
+        job.getJobName() + " failed: " + job.getStatus().getFailureInfo());
   }
 
   @Test
@@ -110,16 +113,19 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
     Map<String, TreeSet<String>> lastsByPrefix = new HashMap<>();
     for (String line : readLines(input)) {
       int comma = line.lastIndexOf(',');
-      lastsByPrefix.computeIfAbsent(line.substring(0, comma), p -> new TreeSet<>()).add(line.substring(comma + 1));
+      lastsByPrefix
+          .computeIfAbsent(line.substring(0, comma), p -> new TreeSet<>())
+          .add(line.substring(comma + 1));
     }
     List<String> expected = new ArrayList<>();
-    lastsByPrefix.forEach((prefix, lasts) -> {
-      for (String first : lasts) {
-        for (String second : lasts.tailSet(first, false)) {
-          expected.add(prefix + "," + first + "," + second);
-        }
-      }
-    });
+    lastsByPrefix.forEach(
+        (prefix, lasts) -> {
+          for (String first : lasts) {
+            for (String second : lasts.tailSet(first, false)) {
+              expected.add(prefix + "," + first + "," + second);
+            }
+          }
+        });
     List<String> actual = readLines(new Path(base, "sj-out"));
     expected.sort(null);
     actual.sort(null);
@@ -143,7 +149,8 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
   private static List<String> readLines(Path path) throws IOException {
     List<String> lines = new ArrayList<>();
     for (Path file : fs.getFileStatus(path).isDirectory() ? parts(path) : List.of(path)) {
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+      try (BufferedReader reader =
+          new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
         reader.lines().forEach(lines::add);
       }
     }

@@ -10,7 +10,10 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
-/** The admin jar carries our classes and relocated libraries, and nothing that could shadow Hadoop's. */
+/**
+ * The admin jar carries our classes and relocated libraries, and nothing that could shadow
+ * Hadoop's.
+ */
 class DistJarIT {
 
   private static List<String> entries() throws IOException {
@@ -23,19 +26,29 @@ class DistJarIT {
   @Test
   void bundledLibrariesAreRelocated() throws IOException {
     List<String> entries = entries();
-    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/org/apache/commons/math3/")),
+    assertTrue(
+        entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/org/apache/commons/math3/")),
         "relocated Commons Math (node classification) should be in the jar");
-    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/scheduler/")), "scheduler classes");
-    assertFalse(entries.stream().anyMatch(e -> e.startsWith("com/google/")), "unrelocated com.google classes");
-    assertFalse(entries.stream().anyMatch(e -> e.startsWith("org/apache/commons/math3/")),
+    assertTrue(
+        entries.stream().anyMatch(e -> e.startsWith("io/pikachu/scheduler/")), "scheduler classes");
+    assertFalse(
+        entries.stream().anyMatch(e -> e.startsWith("com/google/")),
+        "unrelocated com.google classes");
+    assertFalse(
+        entries.stream().anyMatch(e -> e.startsWith("org/apache/commons/math3/")),
         "unrelocated Commons Math classes");
   }
 
   @Test
   void hadoopItselfIsNotBundled() throws IOException {
     // Folder entries lead to our own classes in Hadoop's package; only classes count.
-    assertFalse(entries().stream().anyMatch(e -> e.startsWith("org/apache/hadoop/") && e.endsWith(".class")
-            && !e.startsWith("org/apache/hadoop/mapreduce/task/reduce/Pikachu")),
+    assertFalse(
+        entries().stream()
+            .anyMatch(
+                e ->
+                    e.startsWith("org/apache/hadoop/")
+                        && e.endsWith(".class")
+                        && !e.startsWith("org/apache/hadoop/mapreduce/task/reduce/Pikachu")),
         "Hadoop classes must come from the cluster, except our shuffle classes in Hadoop's package");
   }
 }

@@ -6,9 +6,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
- * Reads and validates the virtual-bin settings of a job. This is the one place that decides
- * whether a bin configuration is acceptable; the AM plugin calls {@link #validateJob} at job
- * start, and both task-side plugins call it again so a bad value can never produce wrong output.
+ * Reads and validates the virtual-bin settings of a job. This is the one place that decides whether
+ * a bin configuration is acceptable; the AM plugin calls {@link #validateJob} at job start, and
+ * both task-side plugins call it again so a bad value can never produce wrong output.
  */
 public final class VirtualBinsConfig {
   private VirtualBinsConfig() {}
@@ -21,7 +21,8 @@ public final class VirtualBinsConfig {
 
   /** True when the job's map outputs are written as virtual bins. */
   public static boolean isEnabled(Configuration conf) {
-    return BinningMapOutputCollector.class.getName()
+    return BinningMapOutputCollector.class
+        .getName()
         .equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR));
   }
 
@@ -30,7 +31,9 @@ public final class VirtualBinsConfig {
     return parseBinsPerReducer(conf.getTrimmed(PikachuKeys.BINS_PER_REDUCER));
   }
 
-  /** Plain-Java validation of a raw {@value PikachuKeys#BINS_PER_REDUCER} value (null = default). */
+  /**
+   * Plain-Java validation of a raw {@value PikachuKeys#BINS_PER_REDUCER} value (null = default).
+   */
   public static int parseBinsPerReducer(String raw) {
     if (raw == null || raw.isEmpty()) {
       return PikachuKeys.DEFAULT_BINS_PER_REDUCER;
@@ -48,8 +51,13 @@ public final class VirtualBinsConfig {
   }
 
   private static IllegalArgumentException badBins(String raw) {
-    return new IllegalArgumentException(PikachuKeys.BINS_PER_REDUCER + " must be an integer in [1, "
-        + PikachuKeys.MAX_BINS_PER_REDUCER + "], got '" + raw + "'");
+    return new IllegalArgumentException(
+        PikachuKeys.BINS_PER_REDUCER
+            + " must be an integer in [1, "
+            + PikachuKeys.MAX_BINS_PER_REDUCER
+            + "], got '"
+            + raw
+            + "'");
   }
 
   /** Bins every map writes: bins per reducer x reducers, checked against the global bound. */
@@ -57,9 +65,16 @@ public final class VirtualBinsConfig {
     int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
     long total = (long) binsPerReducer(conf) * reducers;
     if (total > PikachuKeys.MAX_TOTAL_BINS) {
-      throw new IllegalArgumentException(PikachuKeys.BINS_PER_REDUCER + " x "
-          + MRJobConfig.NUM_REDUCES + " = " + total + " bins, more than the supported "
-          + PikachuKeys.MAX_TOTAL_BINS + "; lower " + PikachuKeys.BINS_PER_REDUCER);
+      throw new IllegalArgumentException(
+          PikachuKeys.BINS_PER_REDUCER
+              + " x "
+              + MRJobConfig.NUM_REDUCES
+              + " = "
+              + total
+              + " bins, more than the supported "
+              + PikachuKeys.MAX_TOTAL_BINS
+              + "; lower "
+              + PikachuKeys.BINS_PER_REDUCER);
     }
     return (int) total;
   }
@@ -76,17 +91,30 @@ public final class VirtualBinsConfig {
     if (!binCollector && !binConsumer) {
       return;
     }
-    if (binCollector != binConsumer || !collector.equals(BinningMapOutputCollector.class.getName())) {
+    if (binCollector != binConsumer
+        || !collector.equals(BinningMapOutputCollector.class.getName())) {
       // A stock reducer reading bin outputs (or the reverse) would silently read the wrong data;
       // a collector list could fall back to the stock buffer after our collector fails.
-      throw new IllegalArgumentException("virtual bins need both " + PikachuKeys.MAP_OUTPUT_COLLECTOR
-          + "=" + BinningMapOutputCollector.class.getName() + " (alone, no fallback list) and "
-          + PikachuKeys.SHUFFLE_CONSUMER + "=" + BinShuffle.class.getName() + "; got '"
-          + collector + "' and '" + consumer + "'");
+      throw new IllegalArgumentException(
+          "virtual bins need both "
+              + PikachuKeys.MAP_OUTPUT_COLLECTOR
+              + "="
+              + BinningMapOutputCollector.class.getName()
+              + " (alone, no fallback list) and "
+              + PikachuKeys.SHUFFLE_CONSUMER
+              + "="
+              + BinShuffle.class.getName()
+              + "; got '"
+              + collector
+              + "' and '"
+              + consumer
+              + "'");
     }
     if (conf.getBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, false)) {
-      throw new IllegalArgumentException("virtual bins do not support "
-          + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA + "=true yet");
+      throw new IllegalArgumentException(
+          "virtual bins do not support "
+              + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA
+              + "=true yet");
     }
     totalBins(conf);
     pollIntervalMs(conf);
@@ -98,22 +126,32 @@ public final class VirtualBinsConfig {
 
   /**
    * Pikachu's controller lives in the AM's speculator, and the AM builds a speculator only while
-   * map or reduce speculation is on. A job that names Pikachu's speculator with both off would
-   * have reducers wait for a decision that never comes and finally seal the even map: exact, but
-   * silently not what was asked for. (A job with another speculator has its bin maps published
-   * by someone else, as in tests, and is left alone.)
+   * map or reduce speculation is on. A job that names Pikachu's speculator with both off would have
+   * reducers wait for a decision that never comes and finally seal the even map: exact, but
+   * silently not what was asked for. (A job with another speculator has its bin maps published by
+   * someone else, as in tests, and is left alone.)
    */
   private static void validateControllerCanRun(Configuration conf) {
     boolean pikachuSpeculator =
         conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
-    if (pikachuSpeculator && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
+    if (pikachuSpeculator
+        && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
         && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
-      throw new IllegalArgumentException(PikachuKeys.CONTROLLER_ENABLED + "=true with "
-          + PikachuKeys.SPECULATOR_CLASS + "=" + PikachuKeys.PIKACHU_SPECULATOR + " needs "
-          + MRJobConfig.MAP_SPECULATIVE + " or " + MRJobConfig.REDUCE_SPECULATIVE
-          + " to be true: the AM builds its speculator, and so Pikachu's controller, only then. To run without"
-          + " speculation, keep " + MRJobConfig.REDUCE_SPECULATIVE + "=true and set pikachu.speculative.map and"
-          + " pikachu.speculative.reduce to false");
+      throw new IllegalArgumentException(
+          PikachuKeys.CONTROLLER_ENABLED
+              + "=true with "
+              + PikachuKeys.SPECULATOR_CLASS
+              + "="
+              + PikachuKeys.PIKACHU_SPECULATOR
+              + " needs "
+              + MRJobConfig.MAP_SPECULATIVE
+              + " or "
+              + MRJobConfig.REDUCE_SPECULATIVE
+              + " to be true: the AM builds its speculator, and so Pikachu's controller, only then. To run without"
+              + " speculation, keep "
+              + MRJobConfig.REDUCE_SPECULATIVE
+              + "=true and set pikachu.speculative.map and"
+              + " pikachu.speculative.reduce to false");
     }
   }
 
@@ -134,8 +172,8 @@ public final class VirtualBinsConfig {
     try {
       value = conf.getLong(key, dflt);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a positive integer, got '"
-          + conf.get(key) + "'");
+      throw new IllegalArgumentException(
+          key + " must be a positive integer, got '" + conf.get(key) + "'");
     }
     if (value <= 0) {
       throw new IllegalArgumentException(key + " must be a positive integer, got " + value);

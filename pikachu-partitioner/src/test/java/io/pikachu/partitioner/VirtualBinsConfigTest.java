@@ -32,8 +32,10 @@ class VirtualBinsConfigTest {
     VirtualBinsConfig.validateJob(conf); // maps published by someone else, as in the cluster tests
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-    assertTrue(e.getMessage().contains("mapreduce.reduce.speculative")
-        && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("mapreduce.reduce.speculative")
+            && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED),
+        e.getMessage());
   }
 
   @Test
@@ -41,7 +43,8 @@ class VirtualBinsConfigTest {
     for (String bad : new String[] {"0", "-3", "ten", "1.5", "1001"}) {
       Configuration conf = binJob(4);
       conf.set(PikachuKeys.BINS_PER_REDUCER, bad);
-      var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+      var e =
+          assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
       assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER), e.getMessage());
       assertTrue(e.getMessage().contains(bad), e.getMessage());
     }
@@ -59,12 +62,13 @@ class VirtualBinsConfigTest {
   void halfEnabledJobsAreRejectedBecauseTheyWouldReadWrongData() {
     Configuration onlyMaps = binJob(2);
     onlyMaps.unset(PikachuKeys.SHUFFLE_CONSUMER);
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> VirtualBinsConfig.validateJob(onlyMaps));
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(onlyMaps));
     assertTrue(e.getMessage().contains(PikachuKeys.SHUFFLE_CONSUMER), e.getMessage());
 
     Configuration fallbackList = binJob(2);
-    fallbackList.set(PikachuKeys.MAP_OUTPUT_COLLECTOR,
+    fallbackList.set(
+        PikachuKeys.MAP_OUTPUT_COLLECTOR,
         fallbackList.get(PikachuKeys.MAP_OUTPUT_COLLECTOR)
             + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
     assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(fallbackList));

@@ -13,7 +13,9 @@ import org.apache.hadoop.util.Tool;
  * benchmark runs the same way under {@code hadoop jar}.
  */
 public abstract class BenchmarkTool extends Configured implements Tool {
-  /** Builds a benchmark's job; the caller has set reducers and any plugin settings on {@code conf}. */
+  /**
+   * Builds a benchmark's job; the caller has set reducers and any plugin settings on {@code conf}.
+   */
   @FunctionalInterface
   public interface JobFactory {
     Job create(Configuration conf, Path input, Path output) throws IOException;
@@ -30,9 +32,14 @@ public abstract class BenchmarkTool extends Configured implements Tool {
   @Override
   public final int run(String[] args) throws Exception {
     if (args.length != 2) {
-      System.err.println("usage: " + command + " <input> <output>   (set reducers with -D mapreduce.job.reduces=N)");
+      System.err.println(
+          "usage: "
+              + command
+              + " <input> <output>   (set reducers with -D mapreduce.job.reduces=N)");
       return 2;
     }
-    return factory.create(getConf(), new Path(args[0]), new Path(args[1])).waitForCompletion(true) ? 0 : 1;
+    return factory.create(getConf(), new Path(args[0]), new Path(args[1])).waitForCompletion(true)
+        ? 0
+        : 1;
   }
 }

@@ -36,20 +36,28 @@ public class InvertedIndex extends BenchmarkTool {
     protected void setup(Context context) throws IOException {
       InputSplit split = context.getInputSplit();
       if (!(split instanceof FileSplit fileSplit)) {
-        throw new IOException("inverted-index must know each record's file, so it needs an input format with "
-            + "FileSplits (such as TextInputFormat), got a " + split.getClass().getName());
+        throw new IOException(
+            "inverted-index must know each record's file, so it needs an input format with "
+                + "FileSplits (such as TextInputFormat), got a "
+                + split.getClass().getName());
       }
       String name = fileSplit.getPath().getName();
       if (name.contains(FILE_SEPARATOR) || name.contains("\n") || name.contains("\r")) {
         // The output could not be read back unambiguously.
-        throw new IOException("inverted-index lists files separated by '" + FILE_SEPARATOR + "', one word a line, "
-            + "so input file names must not contain a comma or line break: '" + fileSplit.getPath() + "'");
+        throw new IOException(
+            "inverted-index lists files separated by '"
+                + FILE_SEPARATOR
+                + "', one word a line, "
+                + "so input file names must not contain a comma or line break: '"
+                + fileSplit.getPath()
+                + "'");
       }
       fileName.set(name);
     }
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       scanner.reset(line);
       while (scanner.next()) {
         word.set(scanner.bytes(), scanner.start(), scanner.length());
@@ -66,7 +74,8 @@ public class InvertedIndex extends BenchmarkTool {
     private final Set<Text> seen = new HashSet<>();
 
     @Override
-    protected void reduce(Text word, Iterable<Text> files, Context context) throws IOException, InterruptedException {
+    protected void reduce(Text word, Iterable<Text> files, Context context)
+        throws IOException, InterruptedException {
       seen.clear();
       for (Text file : files) {
         if (!seen.contains(file)) {
@@ -83,7 +92,8 @@ public class InvertedIndex extends BenchmarkTool {
     private final Text list = new Text();
 
     @Override
-    protected void reduce(Text word, Iterable<Text> files, Context context) throws IOException, InterruptedException {
+    protected void reduce(Text word, Iterable<Text> files, Context context)
+        throws IOException, InterruptedException {
       names.clear();
       for (Text file : files) {
         names.add(file.toString());

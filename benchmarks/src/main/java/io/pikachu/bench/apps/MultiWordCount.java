@@ -13,10 +13,10 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * Counts every sequence of {@value #WORDS} consecutive words of a line (PUMA's multi-wordcount,
- * one of the compute-intensive benchmarks of section 2.6). Output lines are
- * {@code w1 w2 w3 \t count}, the words joined by single spaces whatever whitespace separated them
- * in the input. Sequences do not cross line ends. Input comes from {@code gen-text}.
+ * Counts every sequence of {@value #WORDS} consecutive words of a line (PUMA's multi-wordcount, one
+ * of the compute-intensive benchmarks of section 2.6). Output lines are {@code w1 w2 w3 \t count},
+ * the words joined by single spaces whatever whitespace separated them in the input. Sequences do
+ * not cross line ends. Input comes from {@code gen-text}.
  */
 public class MultiWordCount extends BenchmarkTool {
   public static final int WORDS = 3;
@@ -31,7 +31,8 @@ public class MultiWordCount extends BenchmarkTool {
     private final int[] lengths = new int[WORDS];
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       scanner.reset(line);
       byte[] bytes = line.getBytes();
       int seen = 0;

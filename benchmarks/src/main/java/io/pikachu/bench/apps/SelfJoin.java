@@ -37,7 +37,9 @@ public class SelfJoin extends BenchmarkTool {
     int fields;
     int lastSeparator;
 
-    /** @throws IllegalArgumentException naming what is wrong with the line */
+    /**
+     * @throws IllegalArgumentException naming what is wrong with the line
+     */
     void parse(byte[] bytes, int length) {
       fields = 0;
       lastSeparator = -1;
@@ -53,9 +55,14 @@ public class SelfJoin extends BenchmarkTool {
           throw new IllegalArgumentException("field " + (fields + 1) + " is empty");
         }
         if (previousStart >= 0
-            && WritableComparator.compareBytes(bytes, previousStart, previousLength, bytes, start, fieldLength) >= 0) {
-          throw new IllegalArgumentException("fields must be distinct and in ascending order, but field "
-              + (fields + 1) + " does not come after field " + fields);
+            && WritableComparator.compareBytes(
+                    bytes, previousStart, previousLength, bytes, start, fieldLength)
+                >= 0) {
+          throw new IllegalArgumentException(
+              "fields must be distinct and in ascending order, but field "
+                  + (fields + 1)
+                  + " does not come after field "
+                  + fields);
         }
         fields++;
         previousStart = start;
@@ -66,7 +73,8 @@ public class SelfJoin extends BenchmarkTool {
         start = i + 1;
       }
       if (fields < 2) {
-        throw new IllegalArgumentException("an association needs at least 2 fields to join on the first k-1");
+        throw new IllegalArgumentException(
+            "an association needs at least 2 fields to join on the first k-1");
       }
     }
   }
@@ -88,7 +96,8 @@ public class SelfJoin extends BenchmarkTool {
     }
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       if (line.getLength() == 0) {
         return; // a blank line holds no association; tolerated, e.g. at the end of a hand-made file
       }
@@ -98,12 +107,24 @@ public class SelfJoin extends BenchmarkTool {
         if (expectedFields < 0) {
           expectedFields = association.fields;
         } else if (association.fields != expectedFields) {
-          throw new IllegalArgumentException("it has " + association.fields + " fields where earlier lines have "
-              + expectedFields);
+          throw new IllegalArgumentException(
+              "it has "
+                  + association.fields
+                  + " fields where earlier lines have "
+                  + expectedFields);
         }
       } catch (IllegalArgumentException e) {
-        throw new IOException("not an association at byte " + offset.get() + " of " + source + ": "
-            + e.getMessage() + ": '" + abbreviate(line) + "'", e);
+        throw new IOException(
+            "not an association at byte "
+                + offset.get()
+                + " of "
+                + source
+                + ": "
+                + e.getMessage()
+                + ": '"
+                + abbreviate(line)
+                + "'",
+            e);
       }
       int split = association.lastSeparator;
       prefix.set(bytes, 0, split);

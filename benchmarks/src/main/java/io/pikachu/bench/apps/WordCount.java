@@ -26,7 +26,8 @@ public class WordCount extends BenchmarkTool {
     private final WordScanner words = new WordScanner();
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       words.reset(line);
       while (words.next()) {
         word.set(words.bytes(), words.start(), words.length());

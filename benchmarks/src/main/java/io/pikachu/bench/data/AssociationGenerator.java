@@ -43,19 +43,30 @@ public final class AssociationGenerator {
    * @param maxGroupSize the most associations that share one prefix in one group
    * @param groupSkew the Zipf exponent of group sizes: higher means fewer large groups
    */
-  public AssociationGenerator(long seed, int fields, int items, int maxGroupSize, double groupSkew) {
+  public AssociationGenerator(
+      long seed, int fields, int items, int maxGroupSize, double groupSkew) {
     if (fields < 2) {
-      throw new IllegalArgumentException("associations need at least 2 fields (k >= 2), got k = " + fields);
+      throw new IllegalArgumentException(
+          "associations need at least 2 fields (k >= 2), got k = " + fields);
     }
     if (maxGroupSize < 1) {
-      throw new IllegalArgumentException("maximum group size must be at least 1, got " + maxGroupSize);
+      throw new IllegalArgumentException(
+          "maximum group size must be at least 1, got " + maxGroupSize);
     }
     if (items < fields - 1 + maxGroupSize) {
-      throw new IllegalArgumentException("need at least k - 1 + max group size = " + (fields - 1 + maxGroupSize)
-          + " items for " + fields + " fields and groups of up to " + maxGroupSize + ", got " + items);
+      throw new IllegalArgumentException(
+          "need at least k - 1 + max group size = "
+              + (fields - 1 + maxGroupSize)
+              + " items for "
+              + fields
+              + " fields and groups of up to "
+              + maxGroupSize
+              + ", got "
+              + items);
     }
     if (!(groupSkew > 0)) {
-      throw new IllegalArgumentException("group size skew (Zipf exponent) must be positive, got " + groupSkew);
+      throw new IllegalArgumentException(
+          "group size skew (Zipf exponent) must be positive, got " + groupSkew);
     }
     this.seed = seed;
     this.fields = fields;
@@ -108,7 +119,8 @@ public final class AssociationGenerator {
   static int[] sortedSample(RandomGenerator random, int from, int to, int count) {
     int range = to - from;
     if (count > range) {
-      throw new IllegalArgumentException("cannot draw " + count + " distinct numbers from [" + from + ", " + to + ")");
+      throw new IllegalArgumentException(
+          "cannot draw " + count + " distinct numbers from [" + from + ", " + to + ")");
     }
     Set<Integer> chosen = new HashSet<>(count * 2);
     for (int j = range - count; j < range; j++) {

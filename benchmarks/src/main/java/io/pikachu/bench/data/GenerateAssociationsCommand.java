@@ -4,12 +4,19 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 
-/** {@code gen-selfjoin}: writes seeded k-field associations for Selfjoin to any Hadoop file system. */
+/**
+ * {@code gen-selfjoin}: writes seeded k-field associations for Selfjoin to any Hadoop file system.
+ */
 public final class GenerateAssociationsCommand extends Configured implements Tool {
-  static final String USAGE = "usage: gen-selfjoin <output> <files> <mb-per-file> [seed] [k] [max-group-size] [items]"
-      + "   (defaults: seed 42, k " + AssociationGenerator.DEFAULT_FIELDS
-      + ", max-group-size " + AssociationGenerator.DEFAULT_MAX_GROUP_SIZE
-      + ", items " + AssociationGenerator.DEFAULT_ITEMS + ")";
+  static final String USAGE =
+      "usage: gen-selfjoin <output> <files> <mb-per-file> [seed] [k] [max-group-size] [items]"
+          + "   (defaults: seed 42, k "
+          + AssociationGenerator.DEFAULT_FIELDS
+          + ", max-group-size "
+          + AssociationGenerator.DEFAULT_MAX_GROUP_SIZE
+          + ", items "
+          + AssociationGenerator.DEFAULT_ITEMS
+          + ")";
 
   @Override
   public int run(String[] args) throws Exception {
@@ -25,9 +32,14 @@ public final class GenerateAssociationsCommand extends Configured implements Too
       bytesPerFile = positive("mb-per-file", args[2]) * 1_000_000L;
       long seed = args.length > 3 ? whole("seed", args[3]) : 42L;
       int fields = args.length > 4 ? positive("k", args[4]) : AssociationGenerator.DEFAULT_FIELDS;
-      int maxGroup = args.length > 5 ? positive("max-group-size", args[5]) : AssociationGenerator.DEFAULT_MAX_GROUP_SIZE;
+      int maxGroup =
+          args.length > 5
+              ? positive("max-group-size", args[5])
+              : AssociationGenerator.DEFAULT_MAX_GROUP_SIZE;
       int items = args.length > 6 ? positive("items", args[6]) : AssociationGenerator.DEFAULT_ITEMS;
-      generator = new AssociationGenerator(seed, fields, items, maxGroup, AssociationGenerator.DEFAULT_GROUP_SKEW);
+      generator =
+          new AssociationGenerator(
+              seed, fields, items, maxGroup, AssociationGenerator.DEFAULT_GROUP_SKEW);
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage() + "\n" + USAGE);
       return 2;
@@ -47,7 +59,8 @@ public final class GenerateAssociationsCommand extends Configured implements Too
   private static int positive(String name, String text) {
     long value = whole(name, text);
     if (value < 1 || value > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(name + " must be between 1 and " + Integer.MAX_VALUE + ", got " + value);
+      throw new IllegalArgumentException(
+          name + " must be between 1 and " + Integer.MAX_VALUE + ", got " + value);
     }
     return (int) value;
   }

@@ -7,7 +7,10 @@ import org.apache.hadoop.util.Tool;
 
 /** {@code gen-text} and {@code gen-sort}: write seeded input data to any Hadoop file system. */
 public final class GenerateCommand extends Configured implements Tool {
-  public enum Kind { TEXT, SORT }
+  public enum Kind {
+    TEXT,
+    SORT
+  }
 
   private final Kind kind;
 
@@ -19,9 +22,10 @@ public final class GenerateCommand extends Configured implements Tool {
   public int run(String[] args) throws Exception {
     int maxArgs = kind == Kind.TEXT ? 5 : 4;
     if (args.length < 3 || args.length > maxArgs) {
-      System.err.println(kind == Kind.TEXT
-          ? "usage: gen-text <output> <files> <mb-per-file> [seed] [vocabulary]"
-          : "usage: gen-sort <output> <files> <mb-per-file> [seed]");
+      System.err.println(
+          kind == Kind.TEXT
+              ? "usage: gen-text <output> <files> <mb-per-file> [seed] [vocabulary]"
+              : "usage: gen-sort <output> <files> <mb-per-file> [seed]");
       return 2;
     }
     Path output = new Path(args[0]);
@@ -36,5 +40,4 @@ public final class GenerateCommand extends Configured implements Tool {
     }
     return 0;
   }
-
 }

@@ -29,10 +29,12 @@ public final class RecordGenerator {
       byte[] value = new byte[VALUE_BYTES];
       BytesWritable keyWritable = new BytesWritable();
       BytesWritable valueWritable = new BytesWritable();
-      try (SequenceFile.Writer writer = SequenceFile.createWriter(conf,
-          SequenceFile.Writer.file(new Path(dir, String.format("part-%05d.seq", file))),
-          SequenceFile.Writer.keyClass(BytesWritable.class),
-          SequenceFile.Writer.valueClass(BytesWritable.class))) {
+      try (SequenceFile.Writer writer =
+          SequenceFile.createWriter(
+              conf,
+              SequenceFile.Writer.file(new Path(dir, String.format("part-%05d.seq", file))),
+              SequenceFile.Writer.keyClass(BytesWritable.class),
+              SequenceFile.Writer.valueClass(BytesWritable.class))) {
         for (long r = 0; r < recordsPerFile; r++) {
           random.nextBytes(key);
           random.nextBytes(value);

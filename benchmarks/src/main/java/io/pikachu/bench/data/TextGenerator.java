@@ -11,8 +11,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Deterministic text with a Zipf-distributed vocabulary, like natural language: a few words are
- * very common, most are rare, so a combiner helps but reducers still get a large key space.
- * The same seed and sizes always give byte-identical files.
+ * very common, most are rare, so a combiner helps but reducers still get a large key space. The
+ * same seed and sizes always give byte-identical files.
  */
 public final class TextGenerator {
   private static final int WORDS_PER_LINE = 12;
@@ -23,7 +23,8 @@ public final class TextGenerator {
 
   public TextGenerator(long seed, int vocabularySize, double zipfExponent) {
     if (vocabularySize < 1) {
-      throw new IllegalArgumentException("vocabulary size must be at least 1, got " + vocabularySize);
+      throw new IllegalArgumentException(
+          "vocabulary size must be at least 1, got " + vocabularySize);
     }
     if (!(zipfExponent > 0)) {
       throw new IllegalArgumentException("Zipf exponent must be positive, got " + zipfExponent);
@@ -34,8 +35,8 @@ public final class TextGenerator {
   }
 
   /**
-   * The word of a rank, unique because the rank is spelled into it. Computed, not stored, so
-   * that vocabularies of tens of millions of words cost no memory.
+   * The word of a rank, unique because the rank is spelled into it. Computed, not stored, so that
+   * vocabularies of tens of millions of words cost no memory.
    */
   private void appendWord(StringBuilder text, int rank) {
     SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + rank);
@@ -52,8 +53,9 @@ public final class TextGenerator {
   }
 
   void writeFile(OutputStream out, int fileIndex, long bytes) throws IOException {
-    ZipfDistribution zipf = new ZipfDistribution(new Well19937c(seed * 1_000_003L + fileIndex),
-        vocabularySize, zipfExponent);
+    ZipfDistribution zipf =
+        new ZipfDistribution(
+            new Well19937c(seed * 1_000_003L + fileIndex), vocabularySize, zipfExponent);
     long written = 0;
     StringBuilder line = new StringBuilder(128);
     while (written < bytes) {

@@ -7,9 +7,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/** The numbered text files of a generated data set, {@code part-00000.txt} and on, on any Hadoop file system. */
+/**
+ * The numbered text files of a generated data set, {@code part-00000.txt} and on, on any Hadoop
+ * file system.
+ */
 final class TextPartFiles {
-  /** Writes the content of one file, chosen by its index, so that files are generated independently. */
+  /**
+   * Writes the content of one file, chosen by its index, so that files are generated independently.
+   */
   @FunctionalInterface
   interface Content {
     void write(OutputStream out, int fileIndex) throws IOException;

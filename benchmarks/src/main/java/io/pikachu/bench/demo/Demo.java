@@ -30,37 +30,58 @@ public final class Demo {
   }
 
   public void run() throws Exception {
-    out.printf(Locale.ROOT, "Starting an embedded cluster: %d fast and %d slow nodes, fast = %dx a slow node's"
-        + " %.2f cores, %s%n", options.fastNodes(), options.slowNodes(), options.speedRatio(), options.slowCpus(),
+    out.printf(
+        Locale.ROOT,
+        "Starting an embedded cluster: %d fast and %d slow nodes, fast = %dx a slow node's"
+            + " %.2f cores, %s%n",
+        options.fastNodes(),
+        options.slowNodes(),
+        options.speedRatio(),
+        options.slowCpus(),
         options.slots());
     try (HeteroCluster cluster = HeteroCluster.start("pikachu-demo", options.clusterSpec(), null)) {
       out.println("CPU limits: " + cluster.cpuLimitMethod());
       Configuration conf = cluster.clientConfiguration();
       Path base = new Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "jobs");
       Path input = new Path(base, "wordcount-input");
-      out.printf(Locale.ROOT, "Generating %d x %d MB of text (seed %d, %d-word vocabulary, Zipf %.2f)...%n",
-          options.maps(), options.megabytesPerMap(), options.seed(), options.vocabulary(), options.zipfExponent());
+      out.printf(
+          Locale.ROOT,
+          "Generating %d x %d MB of text (seed %d, %d-word vocabulary, Zipf %.2f)...%n",
+          options.maps(),
+          options.megabytesPerMap(),
+          options.seed(),
+          options.vocabulary(),
+          options.zipfExponent());
       new TextGenerator(options.seed(), options.vocabulary(), options.zipfExponent())
           .write(conf, input, options.maps(), options.megabytesPerMap() * 1_000_000L);
       int reducers = cluster.spec().totalReduceSlots();
       JobRunner runner = new JobRunner(cluster, out);
 
-      JobTimeline stock = runner.run("wordcount, stock Hadoop",
-          WordCount.createJob(jobConf(conf, reducers, false, base), input, new Path(base, "wordcount-stock")));
+      JobTimeline stock =
+          runner.run(
+              "wordcount, stock Hadoop",
+              WordCount.createJob(
+                  jobConf(conf, reducers, false, base), input, new Path(base, "wordcount-stock")));
       out.print(NodeBreakdown.of(stock, cluster.nodes()).format("Wordcount, stock Hadoop", stock));
 
       Configuration pikachuConf = jobConf(conf, reducers, true, base);
-      JobTimeline pikachu = runner.run("wordcount, Pikachu",
-          WordCount.createJob(pikachuConf, input, new Path(base, "wordcount-pikachu")));
+      JobTimeline pikachu =
+          runner.run(
+              "wordcount, Pikachu",
+              WordCount.createJob(pikachuConf, input, new Path(base, "wordcount-pikachu")));
       out.print(NodeBreakdown.of(pikachu, cluster.nodes()).format("Wordcount, Pikachu", pikachu));
-      Decision decision = DecisionPublisher.read(pikachuConf,
-          DecisionPublisher.decisionFile(new Path(pikachuConf.get(AdapterKeys.DECISION_DIR)), pikachu.jobId()));
+      Decision decision =
+          DecisionPublisher.read(
+              pikachuConf,
+              DecisionPublisher.decisionFile(
+                  new Path(pikachuConf.get(AdapterKeys.DECISION_DIR)), pikachu.jobId()));
       out.print(comparison(stock, pikachu, decision));
     }
   }
 
   /** The settings of both runs; they differ only in Pikachu being on. */
-  private static Configuration jobConf(Configuration cluster, int reducers, boolean pikachu, Path base) {
+  private static Configuration jobConf(
+      Configuration cluster, int reducers, boolean pikachu, Path base) {
     Configuration conf = new Configuration(cluster);
     conf.setInt(MRJobConfig.NUM_REDUCES, reducers);
     // Speculative copies of slow reducers would hide the imbalance this command is here to show.
@@ -75,15 +96,30 @@ public final class Demo {
   static String comparison(JobTimeline stock, JobTimeline pikachu, Decision decision) {
     double stockSeconds = seconds(stock);
     double pikachuSeconds = seconds(pikachu);
-    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%nstock Hadoop %.1f s, Pikachu %.1f s: speedup %.2fx (%+.1f%% job time)%n", stockSeconds, pikachuSeconds,
-        stockSeconds / pikachuSeconds, 100 * (pikachuSeconds / stockSeconds - 1)));
-    text.append("Pikachu's decision: estimator ").append(decision.estimator()).append(", ")
-        .append(decision.reason()).append(decision.rebalanced() ? ", rebalanced" : ", kept the even map")
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%nstock Hadoop %.1f s, Pikachu %.1f s: speedup %.2fx (%+.1f%% job time)%n",
+                stockSeconds,
+                pikachuSeconds,
+                stockSeconds / pikachuSeconds,
+                100 * (pikachuSeconds / stockSeconds - 1)));
+    text.append("Pikachu's decision: estimator ")
+        .append(decision.estimator())
+        .append(", ")
+        .append(decision.reason())
+        .append(decision.rebalanced() ? ", rebalanced" : ", kept the even map")
         .append('\n');
     for (ClassDecision c : decision.classes()) {
-      text.append(String.format(Locale.ROOT, "  class %-6s nodes %s  P %s  E %s%n", c.name(), c.nodes(),
-          format(c.p()), format(c.efficiency())));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "  class %-6s nodes %s  P %s  E %s%n",
+              c.name(),
+              c.nodes(),
+              format(c.p()),
+              format(c.efficiency())));
     }
     text.append("  bins per reducer: ").append(decision.reducerBins()).append('\n');
     decision.notes().forEach(note -> text.append("  note: ").append(note).append('\n'));

@@ -24,14 +24,21 @@ public final class JobRunner {
     this.terminal = System.console() != null;
   }
 
-  public JobTimeline run(String label, Job job) throws IOException, InterruptedException, ClassNotFoundException {
+  public JobTimeline run(String label, Job job)
+      throws IOException, InterruptedException, ClassNotFoundException {
     long start = System.nanoTime();
     job.submit();
     long lastPlainLine = 0;
     while (!job.isComplete()) {
       long elapsed = System.nanoTime() - start;
-      String line = String.format(Locale.ROOT, "[%s] map %3.0f%%  reduce %3.0f%%  %4ds", label,
-          100 * job.mapProgress(), 100 * job.reduceProgress(), Duration.ofNanos(elapsed).toSeconds());
+      String line =
+          String.format(
+              Locale.ROOT,
+              "[%s] map %3.0f%%  reduce %3.0f%%  %4ds",
+              label,
+              100 * job.mapProgress(),
+              100 * job.reduceProgress(),
+              Duration.ofNanos(elapsed).toSeconds());
       if (terminal) {
         out.print("\r" + line);
         out.flush();
@@ -45,10 +52,14 @@ public final class JobRunner {
       out.println();
     }
     if (!job.isSuccessful()) {
-      throw new IOException(label + ": job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
+      throw new IOException(
+          label + ": job " + job.getJobID() + " failed: " + job.getStatus().getFailureInfo());
     }
     out.printf(Locale.ROOT, "[%s] done in %.1f s%n", label, (System.nanoTime() - start) / 1e9);
-    return JobTimeline.load(job.getConfiguration(), job.getJobID(),
-        port -> cluster.nodeByPort(port).map(n -> n.name()).orElse("port-" + port), Duration.ofSeconds(60));
+    return JobTimeline.load(
+        job.getConfiguration(),
+        job.getJobID(),
+        port -> cluster.nodeByPort(port).map(n -> n.name()).orElse("port-" + port),
+        Duration.ofSeconds(60));
   }
 }

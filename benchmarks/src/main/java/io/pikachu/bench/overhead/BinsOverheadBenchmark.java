@@ -25,12 +25,18 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * What virtual bins cost when nothing is rebalanced: the same jobs with stock shuffle and with
- * Pikachu's bins under the even bin map, alternated so machine noise hits both alike. Reports
- * job time (launch to finish) and spilled records of maps and reduces.
+ * Pikachu's bins under the even bin map, alternated so machine noise hits both alike. Reports job
+ * time (launch to finish) and spilled records of maps and reduces.
  */
 public final class BinsOverheadBenchmark {
   /** One measured job. */
-  public record Run(String app, String mode, int rep, double seconds, long mapSpills, long reduceSpills,
+  public record Run(
+      String app,
+      String mode,
+      int rep,
+      double seconds,
+      long mapSpills,
+      long reduceSpills,
       long shuffleBytes) {}
 
   private final int reps;
@@ -40,8 +46,13 @@ public final class BinsOverheadBenchmark {
 
   public BinsOverheadBenchmark(int reps, int maps, int megabytesPerMap, PrintStream out) {
     if (reps < 1 || maps < 1 || megabytesPerMap < 1) {
-      throw new IllegalArgumentException("reps, maps and MB per map must be positive: " + reps + ", " + maps
-          + ", " + megabytesPerMap);
+      throw new IllegalArgumentException(
+          "reps, maps and MB per map must be positive: "
+              + reps
+              + ", "
+              + maps
+              + ", "
+              + megabytesPerMap);
     }
     this.reps = reps;
     this.maps = maps;
@@ -55,7 +66,8 @@ public final class BinsOverheadBenchmark {
     try (HeteroCluster cluster = HeteroCluster.start("bins-overhead", spec, null)) {
       Configuration conf = cluster.clientConfiguration();
       org.apache.hadoop.fs.Path base =
-          new org.apache.hadoop.fs.Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "jobs");
+          new org.apache.hadoop.fs.Path(
+              cluster.workDir().getAbsoluteFile().toURI().toString(), "jobs");
       org.apache.hadoop.fs.Path text = new org.apache.hadoop.fs.Path(base, "text");
       org.apache.hadoop.fs.Path records = new org.apache.hadoop.fs.Path(base, "records");
       new TextGenerator(42, 50_000_000, 0.6).write(conf, text, maps, megabytesPerMap * 1_000_000L);
@@ -70,15 +82,22 @@ public final class BinsOverheadBenchmark {
             if (mode.equals("bins")) {
               VirtualBinsConfig.enable(jobConf);
             }
-            org.apache.hadoop.fs.Path output = new org.apache.hadoop.fs.Path(base, app + "-" + mode + "-" + rep);
-            Job job = app.equals("wordcount")
-                ? WordCount.createJob(jobConf, text, output)
-                : Sort.createJob(jobConf, records, output);
+            org.apache.hadoop.fs.Path output =
+                new org.apache.hadoop.fs.Path(base, app + "-" + mode + "-" + rep);
+            Job job =
+                app.equals("wordcount")
+                    ? WordCount.createJob(jobConf, text, output)
+                    : Sort.createJob(jobConf, records, output);
             JobTimeline timeline = runner.run(app + ", " + mode + ", rep " + rep, job);
-            runs.add(new Run(app, mode, rep, (timeline.finishTime() - timeline.launchTime()) / 1000.0,
-                timeline.maps().stream().mapToLong(TaskRun::spilledRecords).sum(),
-                timeline.reduces().stream().mapToLong(TaskRun::spilledRecords).sum(),
-                timeline.reduces().stream().mapToLong(TaskRun::shuffleBytes).sum()));
+            runs.add(
+                new Run(
+                    app,
+                    mode,
+                    rep,
+                    (timeline.finishTime() - timeline.launchTime()) / 1000.0,
+                    timeline.maps().stream().mapToLong(TaskRun::spilledRecords).sum(),
+                    timeline.reduces().stream().mapToLong(TaskRun::spilledRecords).sum(),
+                    timeline.reduces().stream().mapToLong(TaskRun::shuffleBytes).sum()));
           }
         }
       }
@@ -89,37 +108,71 @@ public final class BinsOverheadBenchmark {
   }
 
   public static String summary(List<Run> runs) {
-    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%n%-10s %-6s %5s %12s %12s %14s %14s%n", "app", "mode", "runs", "median s", "vs stock", "map spills",
-        "reduce spills"));
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%n%-10s %-6s %5s %12s %12s %14s %14s%n",
+                "app",
+                "mode",
+                "runs",
+                "median s",
+                "vs stock",
+                "map spills",
+                "reduce spills"));
     for (String app : List.of("wordcount", "sort")) {
       double stock = median(runs, app, "stock");
       for (String mode : List.of("stock", "bins")) {
-        List<Run> these = runs.stream().filter(r -> r.app().equals(app) && r.mode().equals(mode)).toList();
+        List<Run> these =
+            runs.stream().filter(r -> r.app().equals(app) && r.mode().equals(mode)).toList();
         if (these.isEmpty()) {
           continue;
         }
         double median = median(runs, app, mode);
-        text.append(String.format(Locale.ROOT, "%-10s %-6s %5d %12.1f %+11.1f%% %14d %14d%n", app, mode,
-            these.size(), median, 100 * (median / stock - 1), these.get(0).mapSpills(), these.get(0).reduceSpills()));
+        text.append(
+            String.format(
+                Locale.ROOT,
+                "%-10s %-6s %5d %12.1f %+11.1f%% %14d %14d%n",
+                app,
+                mode,
+                these.size(),
+                median,
+                100 * (median / stock - 1),
+                these.get(0).mapSpills(),
+                these.get(0).reduceSpills()));
       }
     }
     return text.toString();
   }
 
   private static double median(List<Run> runs, String app, String mode) {
-    double[] seconds = runs.stream().filter(r -> r.app().equals(app) && r.mode().equals(mode))
-        .mapToDouble(Run::seconds).toArray();
+    double[] seconds =
+        runs.stream()
+            .filter(r -> r.app().equals(app) && r.mode().equals(mode))
+            .mapToDouble(Run::seconds)
+            .toArray();
     return new Median().evaluate(seconds);
   }
 
   private static void writeCsv(Path csv, List<Run> runs) throws IOException {
     Files.createDirectories(csv.toAbsolutePath().getParent());
-    List<String> lines = new ArrayList<>(List.of("app,mode,rep,seconds,map_spilled_records,"
-        + "reduce_spilled_records,shuffle_bytes"));
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "app,mode,rep,seconds,map_spilled_records,"
+                    + "reduce_spilled_records,shuffle_bytes"));
     for (Run run : runs) {
-      lines.add(String.format(Locale.ROOT, "%s,%s,%d,%.3f,%d,%d,%d", run.app(), run.mode(), run.rep(),
-          run.seconds(), run.mapSpills(), run.reduceSpills(), run.shuffleBytes()));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%s,%s,%d,%.3f,%d,%d,%d",
+              run.app(),
+              run.mode(),
+              run.rep(),
+              run.seconds(),
+              run.mapSpills(),
+              run.reduceSpills(),
+              run.shuffleBytes()));
     }
     Files.write(csv, lines);
   }

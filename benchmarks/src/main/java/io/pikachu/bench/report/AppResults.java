@@ -10,9 +10,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every run of one application on one cluster configuration, and the comparisons the report makes between its
- * methods. Each figure is computed here once, so the section tables and the closing targets cannot disagree. A
- * figure that lacks its inputs (a method not run, no sweep) is NaN, which the report prints as "n/a".
+ * Every run of one application on one cluster configuration, and the comparisons the report makes
+ * between its methods. Each figure is computed here once, so the section tables and the closing
+ * targets cannot disagree. A figure that lacks its inputs (a method not run, no sweep) is NaN,
+ * which the report prints as "n/a".
  */
 final class AppResults {
   private final String app;
@@ -24,10 +25,14 @@ final class AppResults {
     this.app = app;
     this.config = config;
     this.all = List.copyOf(rows);
-    Map<String, List<RunResult>> ok = rows.stream().filter(RunResult::ok)
-        .collect(Collectors.groupingBy(RunResult::method, LinkedHashMap::new, Collectors.toList()));
+    Map<String, List<RunResult>> ok =
+        rows.stream()
+            .filter(RunResult::ok)
+            .collect(
+                Collectors.groupingBy(RunResult::method, LinkedHashMap::new, Collectors.toList()));
     Map<String, MethodRuns> byLabel = new LinkedHashMap<>();
-    ok.forEach((label, runs) -> byLabel.put(label, new MethodRuns(label, runs.get(0).fixedP(), runs)));
+    ok.forEach(
+        (label, runs) -> byLabel.put(label, new MethodRuns(label, runs.get(0).fixedP(), runs)));
     this.methods = byLabel;
   }
 
@@ -65,14 +70,19 @@ final class AppResults {
 
   /** The sweep points with at least one timed run, by P. */
   List<MethodRuns> sweep() {
-    return methods.values().stream().filter(MethodRuns::isSweepPoint).filter(m -> !m.seconds().isEmpty())
-        .sorted(Comparator.comparingDouble(MethodRuns::p)).toList();
+    return methods.values().stream()
+        .filter(MethodRuns::isSweepPoint)
+        .filter(m -> !m.seconds().isEmpty())
+        .sorted(Comparator.comparingDouble(MethodRuns::p))
+        .toList();
   }
 
   /** The paper's Optimal: the sweep point with the lowest median time (the lower P on a tie). */
   Optional<MethodRuns> optimal() {
-    return sweep().stream().min(Comparator.comparingDouble((MethodRuns m) -> m.seconds().median())
-        .thenComparingDouble(MethodRuns::p));
+    return sweep().stream()
+        .min(
+            Comparator.comparingDouble((MethodRuns m) -> m.seconds().median())
+                .thenComparingDouble(MethodRuns::p));
   }
 
   /** The four methods the tables compare, by the names the report gives them. */
@@ -94,7 +104,10 @@ final class AppResults {
     return median(optimal()) / median(method);
   }
 
-  /** Extra bytes shuffled by all reducers compared with stock, as a fraction of stock's: Table 2.1's penalty. */
+  /**
+   * Extra bytes shuffled by all reducers compared with stock, as a fraction of stock's: Table 2.1's
+   * penalty.
+   */
   double shufflePenalty(Optional<MethodRuns> method) {
     double stock = stockShuffleBytes();
     return (method.map(m -> m.shuffleBytes().median()).orElse(Double.NaN) - stock) / stock;
@@ -109,12 +122,18 @@ final class AppResults {
     return bytes > 0 ? bytes : Double.NaN;
   }
 
-  /** How much slower stock is than Optimal, as a fraction of Optimal's time (negative if stock is faster). */
+  /**
+   * How much slower stock is than Optimal, as a fraction of Optimal's time (negative if stock is
+   * faster).
+   */
   double stockOverOptimal() {
     return median(stock()) / median(optimal()) - 1;
   }
 
-  /** How much slower Pikachu is than stock, as a fraction of stock's time (negative if Pikachu is faster). */
+  /**
+   * How much slower Pikachu is than stock, as a fraction of stock's time (negative if Pikachu is
+   * faster).
+   */
   double pikachuOverStock() {
     return median(pikachu()) / median(stock()) - 1;
   }

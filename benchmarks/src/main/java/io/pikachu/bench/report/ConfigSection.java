@@ -18,8 +18,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The report's section for one cluster configuration: the tables of section 2.6 (job time, share of Optimal, the P
- * each method chose, shuffle penalty, fast/slow gap, output check) and its charts, applications in suite order.
+ * The report's section for one cluster configuration: the tables of section 2.6 (job time, share of
+ * Optimal, the P each method chose, shuffle penalty, fast/slow gap, output check) and its charts,
+ * applications in suite order.
  */
 final class ConfigSection {
   private final String config;
@@ -40,8 +41,8 @@ final class ConfigSection {
   }
 
   /**
-   * Fast and slow nodes, by the classes in the runs' nodes.csv, so that a renamed or new configuration is judged by
-   * what it ran on; by the label only when no run left a nodes.csv.
+   * Fast and slow nodes, by the classes in the runs' nodes.csv, so that a renamed or new
+   * configuration is judged by what it ran on; by the label only when no run left a nodes.csv.
    */
   private boolean detectHeterogeneous() {
     for (RunResult r : rows) {
@@ -64,8 +65,13 @@ final class ConfigSection {
   String render() throws IOException {
     long ok = rows.stream().filter(RunResult::ok).count();
     md.append("## ").append(config).append("\n\n");
-    md.append(String.format(Locale.ROOT, "%d runs ok, %d failed; %s.\n\n", ok, rows.size() - ok,
-        heterogeneous ? "fast and slow nodes" : "equal nodes (one node class)"));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%d runs ok, %d failed; %s.\n\n",
+            ok,
+            rows.size() - ok,
+            heterogeneous ? "fast and slow nodes" : "equal nodes (one node class)"));
     nodes();
     jobTime();
     shareOfOptimal();
@@ -84,10 +90,22 @@ final class ConfigSection {
       Optional<RunDirectory> dir = RunDirectory.of(suiteDir, r).filter(d -> d.has(RunFiles.NODES));
       if (dir.isPresent()) {
         try {
-          MarkdownTable table = new MarkdownTable("Node", "Class", "CPUs", "Map slots", "Reduce slots");
-          dir.get().nodes().forEach(n -> table.row(n.name(), n.nodeClass(), Fmt.format("%.2f", n.cpus()),
-              n.mapSlots(), n.reduceSlots()));
-          md.append("Nodes (from `").append(dir.get().relative()).append("/nodes.csv`):\n\n").append(table)
+          MarkdownTable table =
+              new MarkdownTable("Node", "Class", "CPUs", "Map slots", "Reduce slots");
+          dir.get()
+              .nodes()
+              .forEach(
+                  n ->
+                      table.row(
+                          n.name(),
+                          n.nodeClass(),
+                          Fmt.format("%.2f", n.cpus()),
+                          n.mapSlots(),
+                          n.reduceSlots()));
+          md.append("Nodes (from `")
+              .append(dir.get().relative())
+              .append("/nodes.csv`):\n\n")
+              .append(table)
               .append('\n');
         } catch (IOException e) {
           cannotRead(e);
@@ -101,72 +119,114 @@ final class ConfigSection {
     md.append("### Job time\n\n");
     String chart = slug(config) + "-job-time.svg";
     Map<String, Map<String, Double>> medians = new LinkedHashMap<>();
-    MarkdownTable table = new MarkdownTable("App", "Method", "Median (s)", "n", "Min–max (s)", "Speedup over stock");
+    MarkdownTable table =
+        new MarkdownTable("App", "Method", "Median (s)", "n", "Min–max (s)", "Speedup over stock");
     for (AppResults a : apps) {
       for (Map.Entry<String, Optional<MethodRuns>> m : a.compared().entrySet()) {
         Summary s = m.getValue().map(MethodRuns::seconds).orElse(Summary.EMPTY);
-        table.row(a.app(), methodName(m.getKey(), m.getValue()), Fmt.seconds(s.median()), s.n(), Fmt.range(s),
+        table.row(
+            a.app(),
+            methodName(m.getKey(), m.getValue()),
+            Fmt.seconds(s.median()),
+            s.n(),
+            Fmt.range(s),
             Fmt.factor(a.speedup(m.getValue())));
         medians.computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>()).put(a.app(), s.median());
       }
     }
-    ReportCharts.jobTimes(chartsDir.resolve(chart), "Median job time, " + config,
-        apps.stream().map(AppResults::app).toList(), medians);
+    ReportCharts.jobTimes(
+        chartsDir.resolve(chart),
+        "Median job time, " + config,
+        apps.stream().map(AppResults::app).toList(),
+        medians);
     image("Median job time per application and method, " + config, chart);
     md.append(table).append('\n');
-    md.append("Medians over repetitions; speedup = stock's median / the method's median. Optimal is the sweep "
-        + "point (fixed P) with the lowest median.\n\n");
+    md.append(
+        "Medians over repetitions; speedup = stock's median / the method's median. Optimal is the sweep "
+            + "point (fixed P) with the lowest median.\n\n");
   }
 
   private static String methodName(String method, Optional<MethodRuns> runs) {
-    return method.equals("optimal") && runs.isPresent() ? "optimal (P=" + Fmt.p(runs.get().p()) + ")" : method;
+    return method.equals("optimal") && runs.isPresent()
+        ? "optimal (P=" + Fmt.p(runs.get().p()) + ")"
+        : method;
   }
 
   private void shareOfOptimal() {
     md.append("### Pikachu's share of Optimal\n\n");
-    MarkdownTable table = new MarkdownTable("App", "Pikachu (s)", "Optimal (s)", "Optimal P",
-        "Pikachu's share of Optimal", "Tarazu's share of Optimal");
+    MarkdownTable table =
+        new MarkdownTable(
+            "App",
+            "Pikachu (s)",
+            "Optimal (s)",
+            "Optimal P",
+            "Pikachu's share of Optimal",
+            "Tarazu's share of Optimal");
     for (AppResults a : apps) {
-      table.row(a.app(), Fmt.seconds(AppResults.median(a.pikachu())), Fmt.seconds(AppResults.median(a.optimal())),
-          Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)), Fmt.percent(a.shareOfOptimal(a.pikachu())),
+      table.row(
+          a.app(),
+          Fmt.seconds(AppResults.median(a.pikachu())),
+          Fmt.seconds(AppResults.median(a.optimal())),
+          Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)),
+          Fmt.percent(a.shareOfOptimal(a.pikachu())),
           Fmt.percent(a.shareOfOptimal(a.tarazu())));
     }
     md.append(table).append('\n');
     md.append("Share = Optimal's median / the method's median; the target for Pikachu is at least ")
-        .append(Fmt.percent(Targets.SHARE_OF_OPTIMAL)).append(".\n\n");
+        .append(Fmt.percent(Targets.SHARE_OF_OPTIMAL))
+        .append(".\n\n");
   }
 
   private void chosenP() {
     md.append("### P chosen by each method (Table 2.1)\n\n");
-    MarkdownTable table = new MarkdownTable("App", "Tarazu P", "Pikachu P", "Optimal P", "Pikachu's decisions");
+    MarkdownTable table =
+        new MarkdownTable("App", "Tarazu P", "Pikachu P", "Optimal P", "Pikachu's decisions");
     for (AppResults a : apps) {
-      table.row(a.app(), Fmt.pRange(a.tarazu().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
+      table.row(
+          a.app(),
+          Fmt.pRange(a.tarazu().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
           Fmt.pRange(a.pikachu().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
-          Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)), a.pikachu().map(ConfigSection::decisions)
-              .orElse(Fmt.NA));
+          Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)),
+          a.pikachu().map(ConfigSection::decisions).orElse(Fmt.NA));
     }
     md.append(table).append('\n');
-    md.append("P of the fastest node class the job ran with: median over repetitions (range). Decisions: the "
-        + "controller's reason per run, and how many runs moved bins.\n\n");
+    md.append(
+        "P of the fastest node class the job ran with: median over repetitions (range). Decisions: the "
+            + "controller's reason per run, and how many runs moved bins.\n\n");
   }
 
   private static String decisions(MethodRuns m) {
-    Map<String, Long> reasons = m.runs().stream().map(r -> r.reason().isBlank() ? "(no reason)" : r.reason())
-        .collect(Collectors.groupingBy(r -> r, LinkedHashMap::new, Collectors.counting()));
+    Map<String, Long> reasons =
+        m.runs().stream()
+            .map(r -> r.reason().isBlank() ? "(no reason)" : r.reason())
+            .collect(Collectors.groupingBy(r -> r, LinkedHashMap::new, Collectors.counting()));
     long rebalanced = m.runs().stream().filter(RunResult::rebalanced).count();
-    return reasons.entrySet().stream().map(e -> e.getKey() + " ×" + e.getValue()).collect(Collectors.joining(", "))
-        + "; rebalanced " + rebalanced + "/" + m.runs().size();
+    return reasons.entrySet().stream()
+            .map(e -> e.getKey() + " ×" + e.getValue())
+            .collect(Collectors.joining(", "))
+        + "; rebalanced "
+        + rebalanced
+        + "/"
+        + m.runs().size();
   }
 
   private void shufflePenalty() {
     md.append("### Shuffle penalty\n\n");
-    MarkdownTable table = new MarkdownTable("App", "Method", "Shuffled (MB)", "Extra vs stock",
-        "Re-fetched (% of stock's shuffle)", "Dropped (MB)");
+    MarkdownTable table =
+        new MarkdownTable(
+            "App",
+            "Method",
+            "Shuffled (MB)",
+            "Extra vs stock",
+            "Re-fetched (% of stock's shuffle)",
+            "Dropped (MB)");
     for (AppResults a : apps) {
       for (Map.Entry<String, Optional<MethodRuns>> m : a.compared().entrySet()) {
         Optional<MethodRuns> runs = m.getValue();
         boolean stock = m.getKey().equals("stock");
-        table.row(a.app(), methodName(m.getKey(), runs),
+        table.row(
+            a.app(),
+            methodName(m.getKey(), runs),
             Fmt.megabytes(runs.map(r -> r.shuffleBytes().median()).orElse(Double.NaN)),
             stock ? "baseline" : Fmt.change(a.shufflePenalty(runs)),
             stock ? "baseline" : Fmt.percent(a.reshuffledShare(runs)),
@@ -174,9 +234,12 @@ final class ConfigSection {
       }
     }
     md.append(table).append('\n');
-    md.append("Medians over repetitions. Extra = (the method's shuffled bytes − stock's) / stock's, the overhead of "
-        + "Table 2.1 (target for Pikachu: at most " + Fmt.percent(Targets.MAX_SHUFFLE_PENALTY) + "); re-fetched = bins "
-        + "fetched again after the decision.\n\n");
+    md.append(
+        "Medians over repetitions. Extra = (the method's shuffled bytes − stock's) / stock's, the overhead of "
+            + "Table 2.1 (target for Pikachu: at most "
+            + Fmt.percent(Targets.MAX_SHUFFLE_PENALTY)
+            + "); re-fetched = bins "
+            + "fetched again after the decision.\n\n");
   }
 
   private void gap() {
@@ -188,18 +251,32 @@ final class ConfigSection {
       table.row(cells.toArray());
     }
     md.append(table).append('\n');
-    md.append("Gap = (slow-node reducers done − fast-node reducers done) / the later of the two, per run, median "
-        + "over repetitions; negative means the fast nodes' reducers finished later. In brackets: the medians of "
-        + "both times. Target for Pikachu: |gap| ≤ " + Fmt.percent(Targets.MAX_GAP) + ".\n\n");
+    md.append(
+        "Gap = (slow-node reducers done − fast-node reducers done) / the later of the two, per run, median "
+            + "over repetitions; negative means the fast nodes' reducers finished later. In brackets: the medians of "
+            + "both times. Target for Pikachu: |gap| ≤ "
+            + Fmt.percent(Targets.MAX_GAP)
+            + ".\n\n");
     if (!heterogeneous) {
-      md.append("Equal nodes: there are no fast and slow reducers, so the gap is n/a. What matters here is what "
-          + "Pikachu costs compared with stock:\n\n");
-      MarkdownTable cost = new MarkdownTable("App", "Stock (s)", "Pikachu (s)", "Pikachu vs stock",
-          "Pikachu runs rebalanced");
+      md.append(
+          "Equal nodes: there are no fast and slow reducers, so the gap is n/a. What matters here is what "
+              + "Pikachu costs compared with stock:\n\n");
+      MarkdownTable cost =
+          new MarkdownTable(
+              "App", "Stock (s)", "Pikachu (s)", "Pikachu vs stock", "Pikachu runs rebalanced");
       for (AppResults a : apps) {
-        cost.row(a.app(), Fmt.seconds(AppResults.median(a.stock())), Fmt.seconds(AppResults.median(a.pikachu())),
-            Fmt.change(a.pikachuOverStock()), a.pikachu().map(m -> m.runs().stream().filter(RunResult::rebalanced)
-                .count() + "/" + m.runs().size()).orElse(Fmt.NA));
+        cost.row(
+            a.app(),
+            Fmt.seconds(AppResults.median(a.stock())),
+            Fmt.seconds(AppResults.median(a.pikachu())),
+            Fmt.change(a.pikachuOverStock()),
+            a.pikachu()
+                .map(
+                    m ->
+                        m.runs().stream().filter(RunResult::rebalanced).count()
+                            + "/"
+                            + m.runs().size())
+                .orElse(Fmt.NA));
       }
       md.append(cost).append('\n');
     }
@@ -207,8 +284,14 @@ final class ConfigSection {
 
   private static String gapCell(MethodRuns m) {
     double gap = m.gap().median();
-    return Double.isNaN(gap) ? Fmt.NA : Fmt.change(gap) + " (fast " + Fmt.seconds(m.fastReducersDone().median())
-        + " s, slow " + Fmt.seconds(m.slowReducersDone().median()) + " s)";
+    return Double.isNaN(gap)
+        ? Fmt.NA
+        : Fmt.change(gap)
+            + " (fast "
+            + Fmt.seconds(m.fastReducersDone().median())
+            + " s, slow "
+            + Fmt.seconds(m.slowReducersDone().median())
+            + " s)";
   }
 
   private void nodeBreakdowns() {
@@ -229,26 +312,53 @@ final class ConfigSection {
   }
 
   private void nodeBreakdown(String app, RunResult run) {
-    md.append(String.format(Locale.ROOT, "**%s, median %s run** (rep %d, %s s", app, run.method(), run.rep(),
-        Fmt.seconds(run.seconds())));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "**%s, median %s run** (rep %d, %s s",
+            app,
+            run.method(),
+            run.rep(),
+            Fmt.seconds(run.seconds())));
     if (!Double.isNaN(MethodRuns.gap(run))) {
-      md.append("; fast reducers done ").append(Fmt.seconds(run.fastReducersDoneSeconds())).append(" s, slow ")
-          .append(Fmt.seconds(run.slowReducersDoneSeconds())).append(" s");
+      md.append("; fast reducers done ")
+          .append(Fmt.seconds(run.fastReducersDoneSeconds()))
+          .append(" s, slow ")
+          .append(Fmt.seconds(run.slowReducersDoneSeconds()))
+          .append(" s");
     }
     md.append(')');
     Optional<RunDirectory> dir = RunDirectory.of(suiteDir, run);
     if (dir.isEmpty() || !dir.get().has(RunFiles.TASKS)) {
-      md.append(": no ").append(RunFiles.TASKS).append(dir.map(d -> " in `" + d.relative() + "`").orElse(""))
+      md.append(": no ")
+          .append(RunFiles.TASKS)
+          .append(dir.map(d -> " in `" + d.relative() + "`").orElse(""))
           .append(".\n\n");
       return;
     }
     md.append(", `").append(dir.get().relative()).append("`:\n\n");
     try {
-      MarkdownTable table = new MarkdownTable("Node", "Class", "CPUs", "Maps", "Reducers", "Map CPU (s)",
-          "Reduce CPU (s)", "Shuffled (MB)", "Mean reducer finish (s)");
+      MarkdownTable table =
+          new MarkdownTable(
+              "Node",
+              "Class",
+              "CPUs",
+              "Maps",
+              "Reducers",
+              "Map CPU (s)",
+              "Reduce CPU (s)",
+              "Shuffled (MB)",
+              "Mean reducer finish (s)");
       for (NodeUsage u : NodeUsage.of(dir.get().nodes(), dir.get().tasks())) {
-        table.row(u.node().name(), u.node().nodeClass(), Fmt.format("%.2f", u.node().cpus()), u.maps(), u.reducers(),
-            Fmt.seconds(u.mapCpuSeconds()), Fmt.seconds(u.reduceCpuSeconds()), Fmt.megabytes(u.shuffledBytes()),
+        table.row(
+            u.node().name(),
+            u.node().nodeClass(),
+            Fmt.format("%.2f", u.node().cpus()),
+            u.maps(),
+            u.reducers(),
+            Fmt.seconds(u.mapCpuSeconds()),
+            Fmt.seconds(u.reduceCpuSeconds()),
+            Fmt.megabytes(u.shuffledBytes()),
             Fmt.seconds(u.meanReducerFinishSeconds()));
       }
       md.append(table).append('\n');
@@ -264,25 +374,50 @@ final class ConfigSection {
     for (AppResults a : apps) {
       OutputCheck check = a.outputCheck();
       if (!check.comparable()) {
-        md.append(String.format(Locale.ROOT, "- %s: n/a, no successful stock run to compare %d runs with.\n",
-            a.app(), check.runs()));
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "- %s: n/a, no successful stock run to compare %d runs with.\n",
+                a.app(),
+                check.runs()));
       } else if (check.passed()) {
-        md.append(String.format(Locale.ROOT, "- %s: all %d runs produced stock Hadoop's output (`%s`).\n", a.app(),
-            check.runs(), check.reference()));
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "- %s: all %d runs produced stock Hadoop's output (`%s`).\n",
+                a.app(),
+                check.runs(),
+                check.reference()));
       } else {
-        md.append(String.format(Locale.ROOT, "- **MISMATCH** %s: %d of %d runs differ from stock Hadoop's output "
-            + "(`%s`).\n", a.app(), check.mismatches().size(), check.runs(), check.reference()));
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "- **MISMATCH** %s: %d of %d runs differ from stock Hadoop's output " + "(`%s`).\n",
+                a.app(),
+                check.mismatches().size(),
+                check.runs(),
+                check.reference()));
         mismatches.addAll(check.mismatches());
         references.put(a.app(), check.reference());
       }
     }
     md.append('\n');
     if (!mismatches.isEmpty()) {
-      MarkdownTable table = new MarkdownTable("App", "Method", "Rep", "Digest", "Stock's digest", "Run");
-      mismatches.forEach(r -> table.row(r.app(), r.method(), r.rep(), OutputCheck.shownDigest(r),
-          references.get(r.app()), r.runDir()));
-      md.append("**MISMATCH**: these runs did not produce stock Hadoop's output (record count:hash sum).\n\n")
-          .append(table).append('\n');
+      MarkdownTable table =
+          new MarkdownTable("App", "Method", "Rep", "Digest", "Stock's digest", "Run");
+      mismatches.forEach(
+          r ->
+              table.row(
+                  r.app(),
+                  r.method(),
+                  r.rep(),
+                  OutputCheck.shownDigest(r),
+                  references.get(r.app()),
+                  r.runDir()));
+      md.append(
+              "**MISMATCH**: these runs did not produce stock Hadoop's output (record count:hash sum).\n\n")
+          .append(table)
+          .append('\n');
     }
   }
 
@@ -296,18 +431,38 @@ final class ConfigSection {
       }
       String chart = slug(config) + "-" + slug(a.app()) + "-sweep.svg";
       Map<String, double[]> chosen = new LinkedHashMap<>();
-      a.tarazu().ifPresent(m -> chosen.put("tarazu", new double[] {m.fastestP().median(), m.seconds().median()}));
-      a.pikachu().ifPresent(m -> chosen.put("pikachu", new double[] {m.fastestP().median(), m.seconds().median()}));
-      ReportCharts.sweep(chartsDir.resolve(chart), a.app() + " on " + config + ": job time vs P",
+      a.tarazu()
+          .ifPresent(
+              m ->
+                  chosen.put("tarazu", new double[] {m.fastestP().median(), m.seconds().median()}));
+      a.pikachu()
+          .ifPresent(
+              m ->
+                  chosen.put(
+                      "pikachu", new double[] {m.fastestP().median(), m.seconds().median()}));
+      ReportCharts.sweep(
+          chartsDir.resolve(chart),
+          a.app() + " on " + config + ": job time vs P",
           sweep.stream().map(m -> new double[] {m.p(), m.seconds().median()}).toList(),
-          AppResults.median(a.stock()), chosen);
+          AppResults.median(a.stock()),
+          chosen);
       image(a.app() + " on " + config + ": median job time vs fixed P", chart);
       MethodRuns optimal = a.optimal().orElseThrow();
-      md.append(sweep.stream().map(m -> {
-        String point = "P=" + Fmt.p(m.p()) + ": " + Fmt.seconds(m.seconds().median()) + " s (n=" + m.seconds().n()
-            + ")";
-        return m == optimal ? "**" + point + ", optimal**" : point;
-      }).collect(Collectors.joining("; ", a.app() + ": ", ".\n\n")));
+      md.append(
+          sweep.stream()
+              .map(
+                  m -> {
+                    String point =
+                        "P="
+                            + Fmt.p(m.p())
+                            + ": "
+                            + Fmt.seconds(m.seconds().median())
+                            + " s (n="
+                            + m.seconds().n()
+                            + ")";
+                    return m == optimal ? "**" + point + ", optimal**" : point;
+                  })
+              .collect(Collectors.joining("; ", a.app() + ": ", ".\n\n")));
     }
   }
 
@@ -318,10 +473,20 @@ final class ConfigSection {
       return;
     }
     for (AppResults a : apps) {
-      Optional<RunResult> run = a.pikachu().flatMap(m -> m.medianRun(r -> RunDirectory.of(suiteDir, r)
-          .map(d -> d.has(RunFiles.TRACE)).orElse(false)));
+      Optional<RunResult> run =
+          a.pikachu()
+              .flatMap(
+                  m ->
+                      m.medianRun(
+                          r ->
+                              RunDirectory.of(suiteDir, r)
+                                  .map(d -> d.has(RunFiles.TRACE))
+                                  .orElse(false)));
       if (run.isEmpty()) {
-        md.append(a.app()).append(": no successful pikachu run with a ").append(RunFiles.TRACE).append(".\n\n");
+        md.append(a.app())
+            .append(": no successful pikachu run with a ")
+            .append(RunFiles.TRACE)
+            .append(".\n\n");
         continue;
       }
       try {
@@ -336,45 +501,79 @@ final class ConfigSection {
     TraceFile trace = dir.trace().orElseThrow();
     TraceSeries series = TraceSeries.of(trace.reports(), dir.nodes());
     if (series.isEmpty()) {
-      md.append(app).append(": the trace of rep ").append(run.rep()).append(" (`").append(dir.relative())
+      md.append(app)
+          .append(": the trace of rep ")
+          .append(run.rep())
+          .append(" (`")
+          .append(dir.relative())
           .append("`) has no status reports.\n\n");
       return;
     }
     Optional<Decision> decision = dir.decision();
     List<ReportCharts.TimeMarker> markers = new ArrayList<>();
-    decision.ifPresent(d -> {
-      if (d.tsMs() != null) {
-        markers.add(new ReportCharts.TimeMarker("T_s", series.seconds(d.tsMs())));
-      }
-      if (d.twMs() != null) {
-        markers.add(new ReportCharts.TimeMarker("T_w", series.seconds(d.twMs())));
-      }
-      markers.add(new ReportCharts.TimeMarker("decision", series.seconds(d.decidedAtMs())));
-    });
+    decision.ifPresent(
+        d -> {
+          if (d.tsMs() != null) {
+            markers.add(new ReportCharts.TimeMarker("T_s", series.seconds(d.tsMs())));
+          }
+          if (d.twMs() != null) {
+            markers.add(new ReportCharts.TimeMarker("T_w", series.seconds(d.twMs())));
+          }
+          markers.add(new ReportCharts.TimeMarker("decision", series.seconds(d.decidedAtMs())));
+        });
     String chart = slug(config) + "-" + slug(app) + "-trace.svg";
-    ReportCharts.trace(chartsDir.resolve(chart), app + " on " + config + ", pikachu rep " + run.rep(), series,
+    ReportCharts.trace(
+        chartsDir.resolve(chart),
+        app + " on " + config + ", pikachu rep " + run.rep(),
+        series,
         markers);
-    image(app + " on " + config + ": shuffle progress and reducer CPU per node class, median pikachu run", chart);
-    md.append(String.format(Locale.ROOT, "%s: median pikachu run with a trace, rep %d (%s s), `%s`", app, run.rep(),
-        Fmt.seconds(run.seconds()), dir.relative()));
-    md.append(markers.stream().map(m -> m.label() + " at " + Fmt.seconds(m.seconds()) + " s")
-        .collect(Collectors.joining(", ", markers.isEmpty() ? "; no decision.json" : "; ", "")));
-    decision.flatMap(Decision::fastestClass).map(ClassDecision::p)
+    image(
+        app
+            + " on "
+            + config
+            + ": shuffle progress and reducer CPU per node class, median pikachu run",
+        chart);
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%s: median pikachu run with a trace, rep %d (%s s), `%s`",
+            app,
+            run.rep(),
+            Fmt.seconds(run.seconds()),
+            dir.relative()));
+    md.append(
+        markers.stream()
+            .map(m -> m.label() + " at " + Fmt.seconds(m.seconds()) + " s")
+            .collect(
+                Collectors.joining(", ", markers.isEmpty() ? "; no decision.json" : "; ", "")));
+    decision
+        .flatMap(Decision::fastestClass)
+        .map(ClassDecision::p)
         .ifPresent(p -> md.append("; P=").append(Fmt.p(p)));
     md.append(".");
     if (!series.unknownNodes().isEmpty()) {
-      md.append(" Reports from nodes not in nodes.csv (charted as \"").append(TraceSeries.UNKNOWN_CLASS)
-          .append("\"): ").append(String.join(", ", series.unknownNodes())).append('.');
+      md.append(" Reports from nodes not in nodes.csv (charted as \"")
+          .append(TraceSeries.UNKNOWN_CLASS)
+          .append("\"): ")
+          .append(String.join(", ", series.unknownNodes()))
+          .append('.');
     }
     md.append("\n\n");
   }
 
   private void image(String title, String chart) {
-    md.append("![").append(title).append("](").append(SuiteReport.CHARTS).append('/').append(chart).append(")\n\n");
+    md.append("![")
+        .append(title)
+        .append("](")
+        .append(SuiteReport.CHARTS)
+        .append('/')
+        .append(chart)
+        .append(")\n\n");
   }
 
   private void cannotRead(IOException e) {
-    md.append("\n\n> **Cannot read**: ").append(String.valueOf(e.getMessage()).replace('\n', ' '))
+    md.append("\n\n> **Cannot read**: ")
+        .append(String.valueOf(e.getMessage()).replace('\n', ' '))
         .append("\n\n");
   }
 

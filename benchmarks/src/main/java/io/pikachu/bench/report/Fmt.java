@@ -3,8 +3,9 @@ package io.pikachu.bench.report;
 import java.util.Locale;
 
 /**
- * How the report writes numbers: always {@link Locale#ROOT}, so a report made on a German machine still has decimal
- * points, and "n/a" wherever a figure could not be computed (NaN), so a missing method never prints as "NaN".
+ * How the report writes numbers: always {@link Locale#ROOT}, so a report made on a German machine
+ * still has decimal points, and "n/a" wherever a figure could not be computed (NaN), so a missing
+ * method never prints as "NaN".
  */
 final class Fmt {
   static final String NA = "n/a";
@@ -43,8 +44,11 @@ final class Fmt {
   }
 
   static String pRange(Summary s) {
-    return s.isEmpty() ? NA : s.min() == s.max() ? p(s.median())
-        : p(s.median()) + " (" + p(s.min()) + "–" + p(s.max()) + ")";
+    return s.isEmpty()
+        ? NA
+        : s.min() == s.max()
+            ? p(s.median())
+            : p(s.median()) + " (" + p(s.min()) + "–" + p(s.max()) + ")";
   }
 
   static String format(String pattern, double value) {

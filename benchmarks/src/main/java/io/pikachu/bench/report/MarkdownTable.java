@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
-/** A GitHub-flavoured Markdown table. Cells are escaped so that a '|' in a status message cannot split a row. */
+/**
+ * A GitHub-flavoured Markdown table. Cells are escaped so that a '|' in a status message cannot
+ * split a row.
+ */
 final class MarkdownTable {
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
@@ -17,8 +20,13 @@ final class MarkdownTable {
 
   MarkdownTable row(Object... cells) {
     if (cells.length != header.size()) {
-      throw new IllegalArgumentException("row of " + cells.length + " cells for a table of " + header.size()
-          + " columns " + header);
+      throw new IllegalArgumentException(
+          "row of "
+              + cells.length
+              + " cells for a table of "
+              + header.size()
+              + " columns "
+              + header);
     }
     rows.add(Arrays.stream(cells).map(c -> escape(Objects.toString(c, Fmt.NA))).toList());
     return this;

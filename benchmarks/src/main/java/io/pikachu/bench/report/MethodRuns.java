@@ -8,12 +8,12 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The successful repetitions of one method (stock, tarazu, pikachu or one sweep point) for one application on one
- * cluster configuration: what every table of the report summarises.
+ * The successful repetitions of one method (stock, tarazu, pikachu or one sweep point) for one
+ * application on one cluster configuration: what every table of the report summarises.
  *
  * @param label the method's label in results.csv
- * @param p     the sweep point's P, NaN for the other methods
- * @param runs  successful runs only: a failed run has no meaningful time and would bias every figure
+ * @param p the sweep point's P, NaN for the other methods
+ * @param runs successful runs only: a failed run has no meaningful time and would bias every figure
  */
 record MethodRuns(String label, double p, List<RunResult> runs) {
 
@@ -53,20 +53,26 @@ record MethodRuns(String label, double p, List<RunResult> runs) {
     return summary(RunResult::slowReducersDoneSeconds);
   }
 
-  /** Median over repetitions of each run's own gap, so one run's fast time is never paired with another's slow. */
+  /**
+   * Median over repetitions of each run's own gap, so one run's fast time is never paired with
+   * another's slow.
+   */
   Summary gap() {
     return summary(MethodRuns::gap);
   }
 
   /**
-   * How much later slow-node reducers finished than fast-node reducers, relative to the later of the two (Fig. 2.8);
-   * negative when the fast ones finished later, i.e. they were given too much. NaN without both classes.
+   * How much later slow-node reducers finished than fast-node reducers, relative to the later of
+   * the two (Fig. 2.8); negative when the fast ones finished later, i.e. they were given too much.
+   * NaN without both classes.
    */
   static double gap(RunResult r) {
     double fast = r.fastReducersDoneSeconds();
     double slow = r.slowReducersDoneSeconds();
     double later = Math.max(fast, slow);
-    return Double.isNaN(fast) || Double.isNaN(slow) || !(later > 0) ? Double.NaN : (slow - fast) / later;
+    return Double.isNaN(fast) || Double.isNaN(slow) || !(later > 0)
+        ? Double.NaN
+        : (slow - fast) / later;
   }
 
   Optional<RunResult> medianRun() {
@@ -74,12 +80,16 @@ record MethodRuns(String label, double p, List<RunResult> runs) {
   }
 
   /**
-   * The run whose time is the median (the lower of the two middle ones for an even count), so that a per-node table
-   * or a time series shows a typical run rather than the best or the worst one.
+   * The run whose time is the median (the lower of the two middle ones for an even count), so that
+   * a per-node table or a time series shows a typical run rather than the best or the worst one.
    */
   Optional<RunResult> medianRun(Predicate<RunResult> among) {
-    List<RunResult> timed = runs.stream().filter(r -> !Double.isNaN(r.seconds())).filter(among)
-        .sorted(Comparator.comparingDouble(RunResult::seconds).thenComparingInt(RunResult::rep)).toList();
+    List<RunResult> timed =
+        runs.stream()
+            .filter(r -> !Double.isNaN(r.seconds()))
+            .filter(among)
+            .sorted(Comparator.comparingDouble(RunResult::seconds).thenComparingInt(RunResult::rep))
+            .toList();
     return timed.isEmpty() ? Optional.empty() : Optional.of(timed.get((timed.size() - 1) / 2));
   }
 

@@ -37,11 +37,28 @@ import org.jfree.svg.SVGGraphics2D;
 final class ReportCharts {
   private static final int WIDTH = 760;
   private static final int HEIGHT = 440;
-  /** One colour per method in every chart, so a reader learns it once; the sweep shares Optimal's. */
-  private static final Map<String, Color> METHOD_COLORS = Map.of("stock", new Color(0x7f7f7f),
-      "tarazu", new Color(0x1f77b4), "pikachu", new Color(0xd62728), "optimal", new Color(0x2ca02c));
-  private static final List<Color> CLASS_COLORS = List.of(new Color(0x1f77b4), new Color(0xff7f0e),
-      new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2));
+
+  /**
+   * One colour per method in every chart, so a reader learns it once; the sweep shares Optimal's.
+   */
+  private static final Map<String, Color> METHOD_COLORS =
+      Map.of(
+          "stock",
+          new Color(0x7f7f7f),
+          "tarazu",
+          new Color(0x1f77b4),
+          "pikachu",
+          new Color(0xd62728),
+          "optimal",
+          new Color(0x2ca02c));
+
+  private static final List<Color> CLASS_COLORS =
+      List.of(
+          new Color(0x1f77b4),
+          new Color(0xff7f0e),
+          new Color(0x9467bd),
+          new Color(0x8c564b),
+          new Color(0xe377c2));
   private static final Shape POINT = new Ellipse2D.Double(-5, -5, 10, 10);
 
   /** A time to mark on a chart's time axis, e.g. T_s. */
@@ -52,20 +69,31 @@ final class ReportCharts {
   /**
    * Fig. 2.7's grouped bars: median job time per application (groups) and method (bars).
    *
-   * @param seconds per method, per application, the median time; NaN or absent for a method not measured
+   * @param seconds per method, per application, the median time; NaN or absent for a method not
+   *     measured
    */
-  static void jobTimes(Path file, String title, List<String> apps, Map<String, Map<String, Double>> seconds)
+  static void jobTimes(
+      Path file, String title, List<String> apps, Map<String, Map<String, Double>> seconds)
       throws IOException {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
-    seconds.forEach((method, byApp) -> {
-      for (String app : apps) {
-        Double s = byApp.get(app);
-        // A null keeps the application's group in place (and in order) with its bar left out.
-        data.addValue(s == null || s.isNaN() ? null : s, method, app);
-      }
-    });
-    JFreeChart chart = ChartFactory.createBarChart(title, "application", "median job time (s)", data,
-        PlotOrientation.VERTICAL, true, false, false);
+    seconds.forEach(
+        (method, byApp) -> {
+          for (String app : apps) {
+            Double s = byApp.get(app);
+            // A null keeps the application's group in place (and in order) with its bar left out.
+            data.addValue(s == null || s.isNaN() ? null : s, method, app);
+          }
+        });
+    JFreeChart chart =
+        ChartFactory.createBarChart(
+            title,
+            "application",
+            "median job time (s)",
+            data,
+            PlotOrientation.VERTICAL,
+            true,
+            false,
+            false);
     CategoryPlot plot = chart.getCategoryPlot();
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
@@ -82,13 +110,20 @@ final class ReportCharts {
   }
 
   /**
-   * The trial-and-error search for Optimal: median job time against the fixed P of each sweep point, with stock's
-   * time as a horizontal line and the P and time Tarazu and Pikachu chose as single points.
+   * The trial-and-error search for Optimal: median job time against the fixed P of each sweep
+   * point, with stock's time as a horizontal line and the P and time Tarazu and Pikachu chose as
+   * single points.
    *
-   * @param sweep  per sweep point {P, median seconds}, by P
-   * @param chosen per method (tarazu, pikachu) {median P, median seconds}; a method not measured is absent
+   * @param sweep per sweep point {P, median seconds}, by P
+   * @param chosen per method (tarazu, pikachu) {median P, median seconds}; a method not measured is
+   *     absent
    */
-  static void sweep(Path file, String title, List<double[]> sweep, double stockSeconds, Map<String, double[]> chosen)
+  static void sweep(
+      Path file,
+      String title,
+      List<double[]> sweep,
+      double stockSeconds,
+      Map<String, double[]> chosen)
       throws IOException {
     XYSeriesCollection data = new XYSeriesCollection();
     XYSeries points = new XYSeries("fixed P (median)");
@@ -109,7 +144,8 @@ final class ReportCharts {
     }
     int stockSeries = -1;
     if (!Double.isNaN(stockSeconds)) {
-      // A series rather than a marker: markers do not widen the axis, and stock can be far off the sweep's times.
+      // A series rather than a marker: markers do not widen the axis, and stock can be far off the
+      // sweep's times.
       XYSeries stock = new XYSeries("stock (even split)");
       stock.add(minP, stockSeconds);
       stock.add(maxP, stockSeconds);
@@ -128,8 +164,16 @@ final class ReportCharts {
         colors.add(METHOD_COLORS.getOrDefault(c.getKey(), Color.BLACK));
       }
     }
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "partition ratio P", "median job time (s)", data,
-        PlotOrientation.VERTICAL, true, false, false);
+    JFreeChart chart =
+        ChartFactory.createXYLineChart(
+            title,
+            "partition ratio P",
+            "median job time (s)",
+            data,
+            PlotOrientation.VERTICAL,
+            true,
+            false,
+            false);
     XYPlot plot = chart.getXYPlot();
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     for (int s = 0; s < data.getSeriesCount(); s++) {
@@ -150,32 +194,44 @@ final class ReportCharts {
   }
 
   /**
-   * Figs. 2.5/2.6: on top, per node class the shuffle progress of its reducers against the job's map completion;
-   * below, per class its reducers' CPU use; both over the same time axis, with T_s, T_w and the decision marked.
+   * Figs. 2.5/2.6: on top, per node class the shuffle progress of its reducers against the job's
+   * map completion; below, per class its reducers' CPU use; both over the same time axis, with T_s,
+   * T_w and the decision marked.
    */
-  static void trace(Path file, String title, TraceSeries series, List<TimeMarker> markers) throws IOException {
+  static void trace(Path file, String title, TraceSeries series, List<TimeMarker> markers)
+      throws IOException {
     Map<String, Color> classColors = new LinkedHashMap<>();
-    Stream.concat(series.shuffled().keySet().stream(), series.cpu().keySet().stream()).distinct()
-        .forEach(cls -> classColors.put(cls, CLASS_COLORS.get(classColors.size() % CLASS_COLORS.size())));
+    Stream.concat(series.shuffled().keySet().stream(), series.cpu().keySet().stream())
+        .distinct()
+        .forEach(
+            cls ->
+                classColors.put(cls, CLASS_COLORS.get(classColors.size() % CLASS_COLORS.size())));
     XYSeriesCollection progress = new XYSeriesCollection();
     List<Color> progressColors = new ArrayList<>(List.of(Color.BLACK));
     progress.addSeries(xy("maps completed (job)", series.mapsCompleted()));
-    series.shuffled().forEach((cls, points) -> {
-      progress.addSeries(xy(cls + " reducers: maps copied", points));
-      progressColors.add(classColors.get(cls));
-    });
+    series
+        .shuffled()
+        .forEach(
+            (cls, points) -> {
+              progress.addSeries(xy(cls + " reducers: maps copied", points));
+              progressColors.add(classColors.get(cls));
+            });
     XYSeriesCollection cpu = new XYSeriesCollection();
     List<Color> cpuColors = new ArrayList<>();
-    series.cpu().forEach((cls, points) -> {
-      cpu.addSeries(xy(cls + " reducers: CPU", points));
-      cpuColors.add(classColors.get(cls));
-    });
+    series
+        .cpu()
+        .forEach(
+            (cls, points) -> {
+              cpu.addSeries(xy(cls + " reducers: CPU", points));
+              cpuColors.add(classColors.get(cls));
+            });
 
     NumberAxis fraction = new NumberAxis("fraction of maps");
     fraction.setRange(0, 1.05);
     XYPlot top = new XYPlot(progress, null, fraction, lines(progressColors));
     XYPlot bottom = new XYPlot(cpu, null, new NumberAxis("reducer CPU (cores)"), lines(cpuColors));
-    CombinedDomainXYPlot plot = new CombinedDomainXYPlot(new NumberAxis("seconds from the first report"));
+    CombinedDomainXYPlot plot =
+        new CombinedDomainXYPlot(new NumberAxis("seconds from the first report"));
     plot.setGap(12);
     plot.add(top, 1);
     plot.add(bottom, 1);
@@ -189,7 +245,8 @@ final class ReportCharts {
             marker.setLabel(m.label());
             marker.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
             marker.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-            // T_w and the decision are often a second apart: stagger the labels so they do not overprint.
+            // T_w and the decision are often a second apart: stagger the labels so they do not
+            // overprint.
             marker.setLabelOffset(new RectangleInsets(2 + 14 * i, 2, 2, 2));
           }
           sub.addDomainMarker(marker);
@@ -223,7 +280,8 @@ final class ReportCharts {
   }
 
   private static BasicStroke dashed() {
-    return new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+    return new BasicStroke(
+        1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
   }
 
   private static void write(JFreeChart chart, Path file, int height) throws IOException {

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The files one run left next to results.csv ({@link RunFiles}). Each is optional: a run killed half-way or a
- * stock run has fewer of them, and the report says so instead of failing. A file that exists but cannot be parsed
- * is an error naming the file and line.
+ * The files one run left next to results.csv ({@link RunFiles}). Each is optional: a run killed
+ * half-way or a stock run has fewer of them, and the report says so instead of failing. A file that
+ * exists but cannot be parsed is an error naming the file and line.
  */
 final class RunDirectory {
   private final Path dir;
@@ -30,11 +30,14 @@ final class RunDirectory {
 
   static Optional<RunDirectory> of(Path suiteDir, RunResult run) {
     String relative = run.runDir().trim();
-    return relative.isEmpty() ? Optional.empty()
+    return relative.isEmpty()
+        ? Optional.empty()
         : Optional.of(new RunDirectory(suiteDir.resolve(relative), relative));
   }
 
-  /** The directory as results.csv gives it, relative to the suite: what the report shows the reader. */
+  /**
+   * The directory as results.csv gives it, relative to the suite: what the report shows the reader.
+   */
   String relative() {
     return relative;
   }

@@ -11,11 +11,12 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * The benchmark suite's report: reads a suite directory (results.csv, setup.md and the per-run files under runs/)
- * and writes {@code report.md} with its charts under {@code charts/}, reproducing section 2.6 of the paper (Figs.
- * 2.5-2.8, Table 2.1) per cluster configuration and closing with the targets, each checked against the data. Works
- * on a suite that is still running or was cut short: what is missing shows as "n/a", failed runs are listed and left
- * out of every figure.
+ * The benchmark suite's report: reads a suite directory (results.csv, setup.md and the per-run
+ * files under runs/) and writes {@code report.md} with its charts under {@code charts/},
+ * reproducing section 2.6 of the paper (Figs. 2.5-2.8, Table 2.1) per cluster configuration and
+ * closing with the targets, each checked against the data. Works on a suite that is still running
+ * or was cut short: what is missing shows as "n/a", failed runs are listed and left out of every
+ * figure.
  */
 public final class SuiteReport {
   public static final String REPORT = "report.md";
@@ -25,11 +26,12 @@ public final class SuiteReport {
   private SuiteReport() {}
 
   /**
-   * Writes {@code <suiteDir>/report.md} and {@code <suiteDir>/charts/*.svg}, replacing earlier ones.
+   * Writes {@code <suiteDir>/report.md} and {@code <suiteDir>/charts/*.svg}, replacing earlier
+   * ones.
    *
    * @return the report's path
-   * @throws IOException if results.csv is damaged or the report cannot be written; per-run files that cannot be
-   *     read are reported in the report instead
+   * @throws IOException if results.csv is damaged or the report cannot be written; per-run files
+   *     that cannot be read are reported in the report instead
    */
   public static Path write(Path suiteDir) throws IOException {
     if (!Files.isDirectory(suiteDir)) {
@@ -38,7 +40,8 @@ public final class SuiteReport {
     SuiteResults results = SuiteResults.read(suiteDir);
     Path charts = suiteDir.resolve(CHARTS);
     Files.createDirectories(charts);
-    // Charts of an earlier report that this one does not draw (an app since removed) must not linger.
+    // Charts of an earlier report that this one does not draw (an app since removed) must not
+    // linger.
     try (Stream<Path> old = Files.list(charts)) {
       for (Path svg : old.filter(p -> p.getFileName().toString().endsWith(".svg")).toList()) {
         Files.delete(svg);
@@ -57,23 +60,33 @@ public final class SuiteReport {
       md.append("No runs, nothing to check.\n");
     } else {
       md.append(Targets.markdown(checks)).append('\n');
-      md.append("\"Near optimal\": stock's median at most ").append(Fmt.percent(Targets.NEAR_OPTIMAL))
-          .append(" slower than Optimal's (on equal nodes without a sweep, stock's even split is taken as optimal). "
-              + "Pikachu faster than Tarazu is checked for the compute-intensive applications of section 2.6 ("
-              + String.join(", ", Targets.COMPUTE_INTENSIVE) + ") on fast and slow nodes.\n");
+      md.append("\"Near optimal\": stock's median at most ")
+          .append(Fmt.percent(Targets.NEAR_OPTIMAL))
+          .append(
+              " slower than Optimal's (on equal nodes without a sweep, stock's even split is taken as optimal). "
+                  + "Pikachu faster than Tarazu is checked for the compute-intensive applications of section 2.6 ("
+                  + String.join(", ", Targets.COMPUTE_INTENSIVE)
+                  + ") on fast and slow nodes.\n");
     }
     Path report = suiteDir.resolve(REPORT);
     Files.writeString(report, md, StandardCharsets.UTF_8);
     return report;
   }
 
-  private static void header(StringBuilder md, Path suiteDir, SuiteResults results) throws IOException {
+  private static void header(StringBuilder md, Path suiteDir, SuiteResults results)
+      throws IOException {
     List<RunResult> failed = results.failed();
     md.append("# Pikachu benchmark report\n\n");
-    md.append(String.format(Locale.ROOT, "Suite `%s`: %d runs in %s, %d ok, %d failed. Every figure is a median "
-            + "over repetitions of successful runs; failed runs are listed below and left out.\n\n",
-        suiteDir.toAbsolutePath().normalize().getFileName(), results.rows().size(), SuiteResults.RESULTS,
-        results.rows().size() - failed.size(), failed.size()));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Suite `%s`: %d runs in %s, %d ok, %d failed. Every figure is a median "
+                + "over repetitions of successful runs; failed runs are listed below and left out.\n\n",
+            suiteDir.toAbsolutePath().normalize().getFileName(),
+            results.rows().size(),
+            SuiteResults.RESULTS,
+            results.rows().size() - failed.size(),
+            failed.size()));
     md.append("## Setup\n\n");
     Path setup = suiteDir.resolve(SETUP);
     if (Files.isRegularFile(setup)) {

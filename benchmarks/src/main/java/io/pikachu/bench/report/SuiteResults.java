@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A suite's results.csv, grouped the way the report walks it: configurations in {@link SuiteCluster} order, then
- * applications in {@link SuiteApp} order. Labels the enums do not know (a newer runner, a hand-made file) come
- * after the known ones instead of failing the report.
+ * A suite's results.csv, grouped the way the report walks it: configurations in {@link
+ * SuiteCluster} order, then applications in {@link SuiteApp} order. Labels the enums do not know (a
+ * newer runner, a hand-made file) come after the known ones instead of failing the report.
  */
 final class SuiteResults {
   static final String RESULTS = "results.csv";
@@ -40,12 +40,14 @@ final class SuiteResults {
   }
 
   List<String> configs() {
-    return ordered(rows.stream().map(RunResult::config).toList(),
+    return ordered(
+        rows.stream().map(RunResult::config).toList(),
         Arrays.stream(SuiteCluster.values()).map(SuiteCluster::label).toList());
   }
 
   List<String> apps(String config) {
-    return ordered(rows.stream().filter(r -> r.config().equals(config)).map(RunResult::app).toList(),
+    return ordered(
+        rows.stream().filter(r -> r.config().equals(config)).map(RunResult::app).toList(),
         Arrays.stream(SuiteApp.values()).map(SuiteApp::label).toList());
   }
 
@@ -54,7 +56,9 @@ final class SuiteResults {
   }
 
   AppResults app(String config, String app) {
-    return new AppResults(app, config,
+    return new AppResults(
+        app,
+        config,
         rows.stream().filter(r -> r.config().equals(config) && r.app().equals(app)).toList());
   }
 

@@ -5,9 +5,10 @@ import java.util.stream.DoubleStream;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
- * One measurement over a method's repetitions: how many, the median, and the extremes. Medians, because a single
- * run disturbed by the machine (a GC pause, another process) should not move the figure. NaN values are "not
- * measured" (a rate without slow nodes, a failed digest) and are left out rather than poisoning the median.
+ * One measurement over a method's repetitions: how many, the median, and the extremes. Medians,
+ * because a single run disturbed by the machine (a GC pause, another process) should not move the
+ * figure. NaN values are "not measured" (a rate without slow nodes, a failed digest) and are left
+ * out rather than poisoning the median.
  */
 record Summary(int n, double median, double min, double max) {
 
@@ -18,7 +19,10 @@ record Summary(int n, double median, double min, double max) {
     if (measured.length == 0) {
       return EMPTY;
     }
-    return new Summary(measured.length, new Median().evaluate(measured), Arrays.stream(measured).min().orElseThrow(),
+    return new Summary(
+        measured.length,
+        new Median().evaluate(measured),
+        Arrays.stream(measured).min().orElseThrow(),
         Arrays.stream(measured).max().orElseThrow());
   }
 

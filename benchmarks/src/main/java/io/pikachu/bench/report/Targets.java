@@ -6,13 +6,16 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The paper's claims for section 2.6, checked against the measured data for each application and configuration.
- * Every outcome is computed from the suite's figures ({@link AppResults}); "n/a" says why a check could not apply.
+ * The paper's claims for section 2.6, checked against the measured data for each application and
+ * configuration. Every outcome is computed from the suite's figures ({@link AppResults}); "n/a"
+ * says why a check could not apply.
  */
 final class Targets {
 
   enum Outcome {
-    MET("met"), MISSED("**MISSED**"), NA("n/a");
+    MET("met"),
+    MISSED("**MISSED**"),
+    NA("n/a");
 
     final String text;
 
@@ -26,8 +29,10 @@ final class Targets {
   static final double SHARE_OF_OPTIMAL = 0.95;
   static final double MAX_SHUFFLE_PENALTY = 0.05;
   static final double MAX_GAP = 0.10;
+
   /** Stock counts as near optimal when its median is at most this much slower than Optimal's. */
   static final double NEAR_OPTIMAL = 0.02;
+
   static final double MAX_COST_NEAR_OPTIMAL = 0.02;
 
   static final String SHARE = "Pikachu ≥ 95% of Optimal";
@@ -38,13 +43,22 @@ final class Targets {
   static final String OUTPUT = "Output equals stock Hadoop's";
   static final List<String> ALL = List.of(SHARE, BEATS_TARAZU, PENALTY, GAP, NO_HARM, OUTPUT);
 
-  /** Section 2.6: "Sort and Selfjoin are shuffle-intensive, whereas the other 3 applications are compute-intensive." */
-  static final List<String> COMPUTE_INTENSIVE = List.of(SuiteApp.WORDCOUNT.label(),
-      SuiteApp.MULTIWORDCOUNT.label(), SuiteApp.INVERTEDINDEX.label());
+  /**
+   * Section 2.6: "Sort and Selfjoin are shuffle-intensive, whereas the other 3 applications are
+   * compute-intensive."
+   */
+  static final List<String> COMPUTE_INTENSIVE =
+      List.of(
+          SuiteApp.WORDCOUNT.label(),
+          SuiteApp.MULTIWORDCOUNT.label(),
+          SuiteApp.INVERTEDINDEX.label());
 
   private Targets() {}
 
-  /** @param heterogeneous whether the configuration has fast and slow nodes; on equal nodes there is no P to find */
+  /**
+   * @param heterogeneous whether the configuration has fast and slow nodes; on equal nodes there is
+   *     no P to find
+   */
   static List<Check> evaluate(AppResults r, boolean heterogeneous) {
     List<Check> checks = new ArrayList<>();
     checks.add(share(r));
@@ -61,36 +75,74 @@ final class Targets {
   private static Check share(AppResults r) {
     double share = r.shareOfOptimal(r.pikachu());
     if (Double.isNaN(share)) {
-      return check(SHARE, r, Outcome.NA, r.pikachu().isEmpty() ? "no successful pikachu run" : "no sweep points");
+      return check(
+          SHARE,
+          r,
+          Outcome.NA,
+          r.pikachu().isEmpty() ? "no successful pikachu run" : "no sweep points");
     }
     MethodRuns optimal = r.optimal().orElseThrow();
-    return check(SHARE, r, share >= SHARE_OF_OPTIMAL, Fmt.percent(share) + " (pikachu "
-        + Fmt.seconds(AppResults.median(r.pikachu())) + " s, optimal " + Fmt.seconds(optimal.seconds().median())
-        + " s at P=" + Fmt.p(optimal.p()) + ")");
+    return check(
+        SHARE,
+        r,
+        share >= SHARE_OF_OPTIMAL,
+        Fmt.percent(share)
+            + " (pikachu "
+            + Fmt.seconds(AppResults.median(r.pikachu()))
+            + " s, optimal "
+            + Fmt.seconds(optimal.seconds().median())
+            + " s at P="
+            + Fmt.p(optimal.p())
+            + ")");
   }
 
   private static Check beatsTarazu(AppResults r, boolean heterogeneous) {
     if (!heterogeneous) {
-      return check(BEATS_TARAZU, r, Outcome.NA, "equal nodes: there is no ratio for either to find");
+      return check(
+          BEATS_TARAZU, r, Outcome.NA, "equal nodes: there is no ratio for either to find");
     }
     double pikachu = AppResults.median(r.pikachu());
     double tarazu = AppResults.median(r.tarazu());
     if (Double.isNaN(pikachu) || Double.isNaN(tarazu)) {
-      return check(BEATS_TARAZU, r, Outcome.NA, "no successful " + (Double.isNaN(pikachu) ? "pikachu" : "tarazu")
-          + " run");
+      return check(
+          BEATS_TARAZU,
+          r,
+          Outcome.NA,
+          "no successful " + (Double.isNaN(pikachu) ? "pikachu" : "tarazu") + " run");
     }
-    return check(BEATS_TARAZU, r, pikachu < tarazu, "pikachu " + Fmt.seconds(pikachu) + " s vs tarazu "
-        + Fmt.seconds(tarazu) + " s (" + Fmt.factor(tarazu / pikachu) + ")");
+    return check(
+        BEATS_TARAZU,
+        r,
+        pikachu < tarazu,
+        "pikachu "
+            + Fmt.seconds(pikachu)
+            + " s vs tarazu "
+            + Fmt.seconds(tarazu)
+            + " s ("
+            + Fmt.factor(tarazu / pikachu)
+            + ")");
   }
 
   private static Check penalty(AppResults r) {
     double penalty = r.shufflePenalty(r.pikachu());
     if (Double.isNaN(penalty)) {
-      return check(PENALTY, r, Outcome.NA, r.stock().isEmpty() ? "no successful stock run"
-          : r.pikachu().isEmpty() ? "no successful pikachu run" : "no shuffle bytes recorded");
+      return check(
+          PENALTY,
+          r,
+          Outcome.NA,
+          r.stock().isEmpty()
+              ? "no successful stock run"
+              : r.pikachu().isEmpty() ? "no successful pikachu run" : "no shuffle bytes recorded");
     }
-    return check(PENALTY, r, penalty <= MAX_SHUFFLE_PENALTY, Fmt.change(penalty) + " bytes shuffled vs stock; "
-        + "re-fetched " + Fmt.percent(r.reshuffledShare(r.pikachu())) + " of stock's shuffle");
+    return check(
+        PENALTY,
+        r,
+        penalty <= MAX_SHUFFLE_PENALTY,
+        Fmt.change(penalty)
+            + " bytes shuffled vs stock; "
+            + "re-fetched "
+            + Fmt.percent(r.reshuffledShare(r.pikachu()))
+            + " of stock's shuffle");
   }
 
   private static Check gap(AppResults r, boolean heterogeneous) {
@@ -99,8 +151,13 @@ final class Targets {
     }
     double gap = r.pikachu().map(m -> m.gap().median()).orElse(Double.NaN);
     if (Double.isNaN(gap)) {
-      return check(GAP, r, Outcome.NA, r.pikachu().isEmpty() ? "no successful pikachu run"
-          : "no fast and slow reducer times recorded");
+      return check(
+          GAP,
+          r,
+          Outcome.NA,
+          r.pikachu().isEmpty()
+              ? "no successful pikachu run"
+              : "no fast and slow reducer times recorded");
     }
     return check(GAP, r, Math.abs(gap) <= MAX_GAP, Fmt.change(gap));
   }
@@ -110,31 +167,48 @@ final class Targets {
     String why;
     if (!Double.isNaN(stockOff)) {
       if (stockOff > NEAR_OPTIMAL) {
-        return check(NO_HARM, r, Outcome.NA, "stock " + Fmt.change(stockOff) + " vs optimal: not near optimal");
+        return check(
+            NO_HARM,
+            r,
+            Outcome.NA,
+            "stock " + Fmt.change(stockOff) + " vs optimal: not near optimal");
       }
       why = "stock " + Fmt.change(stockOff) + " vs optimal";
     } else if (!heterogeneous) {
       // Without a sweep on equal nodes, the even split stock uses is the optimum by construction.
       why = "equal nodes: stock's even split is optimal";
     } else {
-      return check(NO_HARM, r, Outcome.NA, "no sweep points: cannot tell whether stock is near optimal");
+      return check(
+          NO_HARM, r, Outcome.NA, "no sweep points: cannot tell whether stock is near optimal");
     }
     double cost = r.pikachuOverStock();
     if (Double.isNaN(cost)) {
-      return check(NO_HARM, r, Outcome.NA, "no successful " + (r.stock().isEmpty() ? "stock" : "pikachu") + " run");
+      return check(
+          NO_HARM,
+          r,
+          Outcome.NA,
+          "no successful " + (r.stock().isEmpty() ? "stock" : "pikachu") + " run");
     }
-    return check(NO_HARM, r, cost <= MAX_COST_NEAR_OPTIMAL, "pikachu " + Fmt.change(cost) + " vs stock (" + why
-        + ")");
+    return check(
+        NO_HARM,
+        r,
+        cost <= MAX_COST_NEAR_OPTIMAL,
+        "pikachu " + Fmt.change(cost) + " vs stock (" + why + ")");
   }
 
   private static Check output(AppResults r) {
     OutputCheck out = r.outputCheck();
     if (!out.comparable()) {
-      return check(OUTPUT, r, Outcome.NA, "no successful stock run to compare " + out.runs() + " runs with");
+      return check(
+          OUTPUT, r, Outcome.NA, "no successful stock run to compare " + out.runs() + " runs with");
     }
-    return out.passed() ? check(OUTPUT, r, Outcome.MET, "all " + out.runs() + " runs")
-        : check(OUTPUT, r, Outcome.MISSED, "MISMATCH: " + out.mismatches().size() + " of " + out.runs()
-            + " runs differ");
+    return out.passed()
+        ? check(OUTPUT, r, Outcome.MET, "all " + out.runs() + " runs")
+        : check(
+            OUTPUT,
+            r,
+            Outcome.MISSED,
+            "MISMATCH: " + out.mismatches().size() + " of " + out.runs() + " runs differ");
   }
 
   private static Check check(String target, AppResults r, boolean met, String figure) {
@@ -145,17 +219,22 @@ final class Targets {
     return new Check(target, r.config(), r.app(), outcome, figure);
   }
 
-  /** A summary per target, then every check grouped by target, in the order the checks were made otherwise. */
+  /**
+   * A summary per target, then every check grouped by target, in the order the checks were made
+   * otherwise.
+   */
   static String markdown(List<Check> checks) {
     MarkdownTable summary = new MarkdownTable("Target", "met", "missed", "n/a");
     for (String target : ALL) {
       List<Check> of = checks.stream().filter(c -> c.target().equals(target)).toList();
       if (!of.isEmpty()) {
-        summary.row(target, count(of, Outcome.MET), count(of, Outcome.MISSED), count(of, Outcome.NA));
+        summary.row(
+            target, count(of, Outcome.MET), count(of, Outcome.MISSED), count(of, Outcome.NA));
       }
     }
     MarkdownTable all = new MarkdownTable("Target", "Config", "App", "Outcome", "Figure");
-    checks.stream().sorted(Comparator.comparingInt(c -> ALL.indexOf(c.target())))
+    checks.stream()
+        .sorted(Comparator.comparingInt(c -> ALL.indexOf(c.target())))
         .forEach(c -> all.row(c.target(), c.config(), c.app(), c.outcome().text, c.figure()));
     return summary + "\n" + all;
   }

@@ -13,11 +13,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Figs. 2.5 and 2.6 from a run's recorded trace: per node class, how far its reducers have shuffled (mean of
- * maps copied / total maps) next to how far the maps are (completed / total), and how much CPU its reducers use
- * (mean over its reducers of CPU time per wall-clock time between consecutive reports of an attempt, in cores).
- * Times are seconds from the first report. The series are sampled on a fixed grid rather than at every report, so a
- * long job's SVG stays small and every class is evaluated at the same instants.
+ * Figs. 2.5 and 2.6 from a run's recorded trace: per node class, how far its reducers have shuffled
+ * (mean of maps copied / total maps) next to how far the maps are (completed / total), and how much
+ * CPU its reducers use (mean over its reducers of CPU time per wall-clock time between consecutive
+ * reports of an attempt, in cores). Times are seconds from the first report. The series are sampled
+ * on a fixed grid rather than at every report, so a long job's SVG stays small and every class is
+ * evaluated at the same instants.
  */
 final class TraceSeries {
   /** A value at a time, in seconds from the trace's first report. */
@@ -25,6 +26,7 @@ final class TraceSeries {
 
   static final String UNKNOWN_CLASS = "unknown";
   private static final int GRID_POINTS = 400;
+
   /** Finer than the task reports (Hadoop sends one every few seconds) would only repeat values. */
   private static final long MIN_STEP_MS = 1000;
 
@@ -38,9 +40,13 @@ final class TraceSeries {
     this.startMs = startMs;
   }
 
-  /** @param nodes the run's nodes.csv: trace reports name nodes by YARN node id, which it maps to a class */
+  /**
+   * @param nodes the run's nodes.csv: trace reports name nodes by YARN node id, which it maps to a
+   *     class
+   */
   static TraceSeries of(List<StatusReport> reports, List<RunNode> nodes) {
-    List<StatusReport> sorted = reports.stream().sorted(Comparator.comparingLong(StatusReport::timeMs)).toList();
+    List<StatusReport> sorted =
+        reports.stream().sorted(Comparator.comparingLong(StatusReport::timeMs)).toList();
     if (sorted.isEmpty()) {
       return new TraceSeries(0);
     }
@@ -68,7 +74,8 @@ final class TraceSeries {
     return series;
   }
 
-  private void sample(List<StatusReport> sorted, List<List<StatusReport>> attempts, Map<String, String> classOf) {
+  private void sample(
+      List<StatusReport> sorted, List<List<StatusReport>> attempts, Map<String, String> classOf) {
     long endMs = sorted.get(sorted.size() - 1).timeMs();
     long step = Math.max(MIN_STEP_MS, (endMs - startMs + GRID_POINTS - 1) / GRID_POINTS);
     // Index per attempt of its last report at or before the grid time; -1 before its first.
@@ -100,11 +107,13 @@ final class TraceSeries {
         }
         StatusReport now = reports.get(last[a]);
         String cls = classOf.getOrDefault(now.node(), UNKNOWN_CLASS);
-        // A failed or killed attempt's copies are lost: it no longer counts towards its class's progress.
+        // A failed or killed attempt's copies are lost: it no longer counts towards its class's
+        // progress.
         if (!now.state().isDead() && now.totalMaps() > 0) {
           add(shuffleSums, cls, (double) now.mapsCopied() / now.totalMaps());
         }
-        // The CPU rate at t is that of the interval between the reports around t (ending exactly at t if a report
+        // The CPU rate at t is that of the interval between the reports around t (ending exactly at
+        // t if a report
         // falls on it); an attempt that ended has no interval after its last report and drops out.
         int end = now.timeMs() == t ? last[a] : last[a] + 1;
         if (end >= 1 && end < reports.size()) {
@@ -132,8 +141,11 @@ final class TraceSeries {
   }
 
   private void addMeans(Map<String, List<Point>> series, Map<String, double[]> sums, long t) {
-    sums.forEach((cls, sum) -> series.computeIfAbsent(cls, c -> new ArrayList<>())
-        .add(new Point(seconds(t), sum[0] / sum[1])));
+    sums.forEach(
+        (cls, sum) ->
+            series
+                .computeIfAbsent(cls, c -> new ArrayList<>())
+                .add(new Point(seconds(t), sum[0] / sum[1])));
   }
 
   double seconds(long timeMs) {
@@ -155,7 +167,9 @@ final class TraceSeries {
     return cpu;
   }
 
-  /** Nodes the trace names that nodes.csv does not: their reducers are charted as class "unknown". */
+  /**
+   * Nodes the trace names that nodes.csv does not: their reducers are charted as class "unknown".
+   */
   Set<String> unknownNodes() {
     return unknownNodes;
   }

@@ -6,9 +6,9 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * How a suite job partitions the reduce side: stock Hadoop, or Pikachu's bins with one of the controller's
- * estimators. A sweep point ({@code fixed}) is Pikachu's mechanism with a P given in advance; the best of them is
- * the report's Optimal.
+ * How a suite job partitions the reduce side: stock Hadoop, or Pikachu's bins with one of the
+ * controller's estimators. A sweep point ({@code fixed}) is Pikachu's mechanism with a P given in
+ * advance; the best of them is the report's Optimal.
  */
 public record Method(String estimator, double fixedP) {
   public static final Method STOCK = new Method("stock", Double.NaN);
@@ -16,7 +16,9 @@ public record Method(String estimator, double fixedP) {
   public static final Method PIKACHU = new Method("pikachu", Double.NaN);
 
   public Method {
-    if (!estimator.equals("stock") && !estimator.equals("tarazu") && !estimator.equals("pikachu")
+    if (!estimator.equals("stock")
+        && !estimator.equals("tarazu")
+        && !estimator.equals("pikachu")
         && !estimator.equals("fixed")) {
       throw new IllegalArgumentException("unknown method '" + estimator + "'");
     }

@@ -17,9 +17,10 @@ import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
- * A digest of a job's output records that does not depend on which reducer wrote which record: the record count
- * and the sum of 64-bit hashes of the records. Two runs of one application on the same input must give the same
- * digest, whatever the bin map; the report flags any run whose digest differs from stock Hadoop's.
+ * A digest of a job's output records that does not depend on which reducer wrote which record: the
+ * record count and the sum of 64-bit hashes of the records. Two runs of one application on the same
+ * input must give the same digest, whatever the bin map; the report flags any run whose digest
+ * differs from stock Hadoop's.
  */
 public final class OutputDigest {
   private static final HashFunction HASH = Hashing.murmur3_128();
@@ -30,7 +31,10 @@ public final class OutputDigest {
 
   private OutputDigest() {}
 
-  /** Digests every {@code part-*} file under {@code dir}: text files by line, sequence files by record. */
+  /**
+   * Digests every {@code part-*} file under {@code dir}: text files by line, sequence files by
+   * record.
+   */
   public static String of(Configuration conf, Path dir) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     FileStatus[] parts = fs.globStatus(new Path(dir, "part-*"));
@@ -56,7 +60,8 @@ public final class OutputDigest {
   }
 
   private void addTextFile(FileSystem fs, Path file) throws IOException {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(fs.open(file), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         add(line);

@@ -19,10 +19,12 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The per-run files next to results.csv, written and read here so that their columns are defined once, from which the report draws its per-node breakdown and time series:
- * {@code nodes.csv} (the cluster, with each node's class), {@code tasks.csv} (every successful task attempt from job
- * history, times in seconds from the job's launch), and, for Pikachu's methods, {@code decision.json} and
- * {@code trace.jsonl} (the controller's decision and every status report it was fed).
+ * The per-run files next to results.csv, written and read here so that their columns are defined
+ * once, from which the report draws its per-node breakdown and time series: {@code nodes.csv} (the
+ * cluster, with each node's class), {@code tasks.csv} (every successful task attempt from job
+ * history, times in seconds from the job's launch), and, for Pikachu's methods, {@code
+ * decision.json} and {@code trace.jsonl} (the controller's decision and every status report it was
+ * fed).
  */
 public final class RunFiles {
   public static final String NODES = "nodes.csv";
@@ -30,15 +32,30 @@ public final class RunFiles {
   public static final String DECISION = "decision.json";
   public static final String TRACE = "trace.jsonl";
 
-  static final String[] NODE_HEADER = {"node", "node_id", "cpus", "map_slots", "reduce_slots", "class"};
-  static final String[] TASK_HEADER = {"attempt", "type", "node", "start_s", "shuffle_done_s", "sort_done_s",
-      "finish_s", "shuffle_bytes", "cpu_s"};
+  static final String[] NODE_HEADER = {
+    "node", "node_id", "cpus", "map_slots", "reduce_slots", "class"
+  };
+  static final String[] TASK_HEADER = {
+    "attempt",
+    "type",
+    "node",
+    "start_s",
+    "shuffle_done_s",
+    "sort_done_s",
+    "finish_s",
+    "shuffle_bytes",
+    "cpu_s"
+  };
 
-  private static final CSVFormat READ = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+  private static final CSVFormat READ =
+      CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
 
   private RunFiles() {}
 
-  /** "fast" or "slow" as {@link NodeBreakdown#isFast}; "all" when the nodes are equal, so there is neither. */
+  /**
+   * "fast" or "slow" as {@link NodeBreakdown#isFast}; "all" when the nodes are equal, so there is
+   * neither.
+   */
   public static String nodeClass(ClusterNode node, List<ClusterNode> all) {
     if (all.stream().allMatch(n -> NodeBreakdown.isFast(n, all))) {
       return "all";
@@ -49,7 +66,12 @@ public final class RunFiles {
   static void writeNodes(Path dir, List<ClusterNode> nodes) throws IOException {
     try (CSVPrinter out = printer(dir.resolve(NODES), NODE_HEADER)) {
       for (ClusterNode n : nodes) {
-        out.printRecord(n.name(), n.nodeId(), n.spec().cpus(), n.spec().mapSlots(), n.spec().reduceSlots(),
+        out.printRecord(
+            n.name(),
+            n.nodeId(),
+            n.spec().cpus(),
+            n.spec().mapSlots(),
+            n.spec().reduceSlots(),
             nodeClass(n, nodes));
       }
     }
@@ -60,9 +82,16 @@ public final class RunFiles {
     try (CSVPrinter out = printer(dir.resolve(TASKS), TASK_HEADER)) {
       for (List<TaskRun> runs : List.of(timeline.maps(), timeline.reduces())) {
         for (TaskRun t : runs) {
-          out.printRecord(t.attemptId(), t.reduce() ? "reduce" : "map", t.node(), seconds(t.startTime() - t0),
-              t.reduce() ? seconds(t.shuffleFinishTime() - t0) : "", t.reduce() ? seconds(t.sortFinishTime() - t0) : "",
-              seconds(t.finishTime() - t0), t.shuffleBytes(), seconds(t.cpuMillis()));
+          out.printRecord(
+              t.attemptId(),
+              t.reduce() ? "reduce" : "map",
+              t.node(),
+              seconds(t.startTime() - t0),
+              t.reduce() ? seconds(t.shuffleFinishTime() - t0) : "",
+              t.reduce() ? seconds(t.sortFinishTime() - t0) : "",
+              seconds(t.finishTime() - t0),
+              t.shuffleBytes(),
+              seconds(t.cpuMillis()));
         }
       }
     }
@@ -70,19 +99,36 @@ public final class RunFiles {
 
   /** The rows of a run's nodes.csv; none if the run left no such file. */
   public static List<RunNode> readNodes(Path runDir) throws IOException {
-    return read(runDir.resolve(NODES), row -> new RunNode(row.get("node"), row.get("node_id"),
-        Double.parseDouble(row.get("cpus")), Integer.parseInt(row.get("map_slots")),
-        Integer.parseInt(row.get("reduce_slots")), row.get("class")));
+    return read(
+        runDir.resolve(NODES),
+        row ->
+            new RunNode(
+                row.get("node"),
+                row.get("node_id"),
+                Double.parseDouble(row.get("cpus")),
+                Integer.parseInt(row.get("map_slots")),
+                Integer.parseInt(row.get("reduce_slots")),
+                row.get("class")));
   }
 
   /** The rows of a run's tasks.csv; none if the run left no such file. */
   public static List<RunTask> readTasks(Path runDir) throws IOException {
-    return read(runDir.resolve(TASKS), row -> new RunTask(row.get("attempt"), row.get("type").equals("reduce"),
-        row.get("node"), Double.parseDouble(row.get("start_s")), Double.parseDouble(row.get("finish_s")),
-        Long.parseLong(row.get("shuffle_bytes")), Double.parseDouble(row.get("cpu_s"))));
+    return read(
+        runDir.resolve(TASKS),
+        row ->
+            new RunTask(
+                row.get("attempt"),
+                row.get("type").equals("reduce"),
+                row.get("node"),
+                Double.parseDouble(row.get("start_s")),
+                Double.parseDouble(row.get("finish_s")),
+                Long.parseLong(row.get("shuffle_bytes")),
+                Double.parseDouble(row.get("cpu_s"))));
   }
 
-  /** A damaged file is an IOException naming the file and line, e.g. {@code tasks.csv line 2: ...}. */
+  /**
+   * A damaged file is an IOException naming the file and line, e.g. {@code tasks.csv line 2: ...}.
+   */
   private static <T> List<T> read(Path file, Function<CSVRecord, T> parse) throws IOException {
     if (!Files.isRegularFile(file)) {
       return List.of();
@@ -93,8 +139,10 @@ public final class RunFiles {
         try {
           rows.add(parse.apply(row));
         } catch (IllegalArgumentException | IllegalStateException e) {
-          // commons-csv reports a missing column as IllegalArgumentException, a short row as IllegalStateException.
-          throw new IOException(file.getFileName() + " line " + (row.getRecordNumber() + 1) + ": " + e.getMessage(),
+          // commons-csv reports a missing column as IllegalArgumentException, a short row as
+          // IllegalStateException.
+          throw new IOException(
+              file.getFileName() + " line " + (row.getRecordNumber() + 1) + ": " + e.getMessage(),
               e);
         }
       }

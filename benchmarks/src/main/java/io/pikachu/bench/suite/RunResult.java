@@ -3,23 +3,41 @@ package io.pikachu.bench.suite;
 import java.util.Locale;
 
 /**
- * One measured job of the benchmark suite: a row of {@code results.csv}. Times are seconds from the job's
- * launch; NaN where a value does not apply (no slow nodes, no decision).
+ * One measured job of the benchmark suite: a row of {@code results.csv}. Times are seconds from the
+ * job's launch; NaN where a value does not apply (no slow nodes, no decision).
  *
- * @param app             application name, e.g. {@code wordcount}
- * @param config          cluster configuration, e.g. {@code config-1}
- * @param method          {@link Method#label()}: stock, tarazu, pikachu or fixed-P
- * @param fixedP          the P of a sweep point, NaN for the other methods
- * @param fastestP        P of the fastest class that the job ran with (1 for stock)
- * @param reducerBins     bins per reducer in partition order, space separated; empty for stock
- * @param shuffleBytes    REDUCE_SHUFFLE_BYTES summed over successful reducers (re-fetched bins count again)
- * @param outputDigest    order-independent digest of the job's output records ({@link OutputDigest})
- * @param runDir          directory of this run's decision, trace and per-task files, relative to the suite's
+ * @param app application name, e.g. {@code wordcount}
+ * @param config cluster configuration, e.g. {@code config-1}
+ * @param method {@link Method#label()}: stock, tarazu, pikachu or fixed-P
+ * @param fixedP the P of a sweep point, NaN for the other methods
+ * @param fastestP P of the fastest class that the job ran with (1 for stock)
+ * @param reducerBins bins per reducer in partition order, space separated; empty for stock
+ * @param shuffleBytes REDUCE_SHUFFLE_BYTES summed over successful reducers (re-fetched bins count
+ *     again)
+ * @param outputDigest order-independent digest of the job's output records ({@link OutputDigest})
+ * @param runDir directory of this run's decision, trace and per-task files, relative to the suite's
  */
-public record RunResult(String app, String config, String method, double fixedP, int rep, String jobId,
-    String status, double seconds, double mapsDoneSeconds, double fastReducersDoneSeconds,
-    double slowReducersDoneSeconds, double fastestP, boolean rebalanced, String reason, String reducerBins,
-    long shuffleBytes, long reshuffledBytes, long droppedBytes, String outputDigest, String runDir) {
+public record RunResult(
+    String app,
+    String config,
+    String method,
+    double fixedP,
+    int rep,
+    String jobId,
+    String status,
+    double seconds,
+    double mapsDoneSeconds,
+    double fastReducersDoneSeconds,
+    double slowReducersDoneSeconds,
+    double fastestP,
+    boolean rebalanced,
+    String reason,
+    String reducerBins,
+    long shuffleBytes,
+    long reshuffledBytes,
+    long droppedBytes,
+    String outputDigest,
+    String runDir) {
 
   public static final String OK = "ok";
 

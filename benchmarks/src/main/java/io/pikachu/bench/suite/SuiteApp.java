@@ -25,12 +25,18 @@ public enum SuiteApp {
 
   /** Kinds of input; applications of one kind share one generated data set. */
   public enum Input {
-    TEXT, RECORDS, ASSOCIATIONS;
+    TEXT,
+    RECORDS,
+    ASSOCIATIONS;
 
-    /** Writes {@code files} files of {@code bytesPerFile} each, the same bytes for the same seed. */
-    public void generate(Configuration conf, Path dir, int files, long bytesPerFile, long seed) throws IOException {
+    /**
+     * Writes {@code files} files of {@code bytesPerFile} each, the same bytes for the same seed.
+     */
+    public void generate(Configuration conf, Path dir, int files, long bytesPerFile, long seed)
+        throws IOException {
       switch (this) {
-        // The demo's vocabulary: large enough that reducers have real work (see docs/foundation.md).
+          // The demo's vocabulary: large enough that reducers have real work (see
+          // docs/foundation.md).
         case TEXT -> new TextGenerator(seed, 50_000_000, 0.6).write(conf, dir, files, bytesPerFile);
         case RECORDS -> new RecordGenerator(seed).write(conf, dir, files, bytesPerFile);
         case ASSOCIATIONS -> new AssociationGenerator(seed).write(conf, dir, files, bytesPerFile);
@@ -59,8 +65,15 @@ public enum SuiteApp {
   }
 
   public static SuiteApp parse(String text) {
-    return Arrays.stream(values()).filter(a -> a.label().equals(text.trim().toLowerCase(Locale.ROOT))).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown application '" + text + "'; known: "
-            + Arrays.stream(values()).map(SuiteApp::label).toList()));
+    return Arrays.stream(values())
+        .filter(a -> a.label().equals(text.trim().toLowerCase(Locale.ROOT)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown application '"
+                        + text
+                        + "'; known: "
+                        + Arrays.stream(values()).map(SuiteApp::label).toList()));
   }
 }

@@ -6,12 +6,14 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The embedded clusters the suite runs on. All three have 1.5 cores in all: one fast node with 4x the CPU of
- * each of two slow nodes (Config-1: two reduce slots everywhere; Config-2: reduce slots proportional to speed),
- * and, as a control, three equal nodes.
+ * The embedded clusters the suite runs on. All three have 1.5 cores in all: one fast node with 4x
+ * the CPU of each of two slow nodes (Config-1: two reduce slots everywhere; Config-2: reduce slots
+ * proportional to speed), and, as a control, three equal nodes.
  */
 public enum SuiteCluster {
-  CONFIG_1, CONFIG_2, HOMOGENEOUS;
+  CONFIG_1,
+  CONFIG_2,
+  HOMOGENEOUS;
 
   static final double SLOW_CPUS = 0.25;
   static final int SPEED_RATIO = 4;
@@ -29,8 +31,15 @@ public enum SuiteCluster {
   }
 
   public static SuiteCluster parse(String text) {
-    return Arrays.stream(values()).filter(c -> c.label().equals(text.trim().toLowerCase(Locale.ROOT)))
-        .findFirst().orElseThrow(() -> new IllegalArgumentException("unknown cluster configuration '" + text
-            + "'; known: " + Arrays.stream(values()).map(SuiteCluster::label).toList()));
+    return Arrays.stream(values())
+        .filter(c -> c.label().equals(text.trim().toLowerCase(Locale.ROOT)))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown cluster configuration '"
+                        + text
+                        + "'; known: "
+                        + Arrays.stream(values()).map(SuiteCluster::label).toList()));
   }
 }

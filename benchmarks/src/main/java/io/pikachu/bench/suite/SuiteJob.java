@@ -25,7 +25,10 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 
-/** One job of the suite on a running cluster: configure, run, measure, keep its files, clean up its output. */
+/**
+ * One job of the suite on a running cluster: configure, run, measure, keep its files, clean up its
+ * output.
+ */
 final class SuiteJob {
   private final HeteroCluster cluster;
   private final SuiteCluster config;
@@ -33,7 +36,11 @@ final class SuiteJob {
   private final org.apache.hadoop.fs.Path base;
   private final Path suiteDir;
 
-  SuiteJob(HeteroCluster cluster, SuiteCluster config, JobRunner runner, org.apache.hadoop.fs.Path base,
+  SuiteJob(
+      HeteroCluster cluster,
+      SuiteCluster config,
+      JobRunner runner,
+      org.apache.hadoop.fs.Path base,
       Path suiteDir) {
     this.cluster = cluster;
     this.config = config;
@@ -48,20 +55,40 @@ final class SuiteJob {
 
   /** Runs the job; a failure becomes a result with its reason rather than ending the suite. */
   RunResult run(SuiteApp app, org.apache.hadoop.fs.Path input, Method method, int rep) {
-    String runDir = String.join("/", "runs", app.label(), config.label(), method.label(), "rep" + rep);
-    org.apache.hadoop.fs.Path output = new org.apache.hadoop.fs.Path(base,
-        "output/" + app.label() + "-" + method.label() + "-" + rep);
+    String runDir =
+        String.join("/", "runs", app.label(), config.label(), method.label(), "rep" + rep);
+    org.apache.hadoop.fs.Path output =
+        new org.apache.hadoop.fs.Path(
+            base, "output/" + app.label() + "-" + method.label() + "-" + rep);
     Configuration conf = jobConf(method);
     try {
       Job job = app.factory().create(conf, input, output);
-      JobTimeline timeline = runner.run(app.label() + " " + config.label() + " " + method.label() + " #" + rep,
-          job);
+      JobTimeline timeline =
+          runner.run(app.label() + " " + config.label() + " " + method.label() + " #" + rep, job);
       return measured(app, method, rep, job, timeline, output, suiteDir.resolve(runDir), runDir);
     } catch (Exception e) {
       String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      return new RunResult(app.label(), config.label(), method.label(), method.fixedP(), rep, "", "failed: "
-          + reason.replaceAll("\\s+", " "), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false,
-          "", "", 0, 0, 0, "", runDir);
+      return new RunResult(
+          app.label(),
+          config.label(),
+          method.label(),
+          method.fixedP(),
+          rep,
+          "",
+          "failed: " + reason.replaceAll("\\s+", " "),
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          false,
+          "",
+          "",
+          0,
+          0,
+          0,
+          "",
+          runDir);
     } finally {
       delete(conf, output);
     }
@@ -70,7 +97,8 @@ final class SuiteJob {
   private Configuration jobConf(Method method) {
     Configuration conf = new Configuration(cluster.clientConfiguration());
     conf.setInt(MRJobConfig.NUM_REDUCES, cluster.spec().totalReduceSlots());
-    // A speculative copy of a slow reducer would hide the imbalance every method is measured on; map
+    // A speculative copy of a slow reducer would hide the imbalance every method is measured on;
+    // map
     // speculation stays as Hadoop sets it.
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     method.configure(conf);
@@ -79,47 +107,80 @@ final class SuiteJob {
     return conf;
   }
 
-  private RunResult measured(SuiteApp app, Method method, int rep, Job job, JobTimeline timeline,
-      org.apache.hadoop.fs.Path output, Path dir, String runDir) throws IOException, InterruptedException {
+  private RunResult measured(
+      SuiteApp app,
+      Method method,
+      int rep,
+      Job job,
+      JobTimeline timeline,
+      org.apache.hadoop.fs.Path output,
+      Path dir,
+      String runDir)
+      throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
     String jobId = job.getJobID().toString();
     Files.createDirectories(dir);
     RunFiles.writeNodes(dir, cluster.nodes());
     RunFiles.writeTasks(dir, timeline);
-    Optional<Decision> decision = method == Method.STOCK ? Optional.empty() : Optional.of(decision(conf, jobId));
+    Optional<Decision> decision =
+        method == Method.STOCK ? Optional.empty() : Optional.of(decision(conf, jobId));
     if (decision.isPresent()) {
-      Files.writeString(dir.resolve(RunFiles.DECISION), DecisionJson.write(decision.get()), StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve(RunFiles.DECISION),
+          DecisionJson.write(decision.get()),
+          StandardCharsets.UTF_8);
       copyTrace(conf, jobId, dir.resolve(RunFiles.TRACE));
     }
     Counters counters = job.getCounters();
     NodeBreakdown nodes = NodeBreakdown.of(timeline, cluster.nodes());
     double launch = timeline.launchTime();
-    return new RunResult(app.label(), config.label(), method.label(), method.fixedP(), rep, jobId, RunResult.OK,
-        (timeline.finishTime() - launch) / 1000.0, (timeline.lastMapFinish() - launch) / 1000.0,
-        nodes.fastReducerDone(), nodes.slowReducerDone(),
+    return new RunResult(
+        app.label(),
+        config.label(),
+        method.label(),
+        method.fixedP(),
+        rep,
+        jobId,
+        RunResult.OK,
+        (timeline.finishTime() - launch) / 1000.0,
+        (timeline.lastMapFinish() - launch) / 1000.0,
+        nodes.fastReducerDone(),
+        nodes.slowReducerDone(),
         decision.map(SuiteJob::fastestP).orElse(method == Method.STOCK ? 1.0 : Double.NaN),
         decision.map(Decision::rebalanced).orElse(false),
         decision.map(d -> d.reason().name()).orElse(""),
-        decision.map(d -> d.reducerBins().stream().map(String::valueOf).collect(Collectors.joining(" ")))
+        decision
+            .map(
+                d -> d.reducerBins().stream().map(String::valueOf).collect(Collectors.joining(" ")))
             .orElse(""),
         counters.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue(),
-        PikachuCounter.BYTES_RESHUFFLED.valueIn(counters), PikachuCounter.BYTES_DROPPED.valueIn(counters),
-        OutputDigest.of(conf, output), runDir);
+        PikachuCounter.BYTES_RESHUFFLED.valueIn(counters),
+        PikachuCounter.BYTES_DROPPED.valueIn(counters),
+        OutputDigest.of(conf, output),
+        runDir);
   }
 
   private static double fastestP(Decision d) {
-    return d.fastestClass().map(ClassDecision::p).map(p -> p == null ? Double.NaN : p).orElse(Double.NaN);
+    return d.fastestClass()
+        .map(ClassDecision::p)
+        .map(p -> p == null ? Double.NaN : p)
+        .orElse(Double.NaN);
   }
 
   private static Decision decision(Configuration conf, String jobId) throws IOException {
-    return DecisionPublisher.read(conf,
-        DecisionPublisher.decisionFile(new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.DECISION_DIR)), jobId));
+    return DecisionPublisher.read(
+        conf,
+        DecisionPublisher.decisionFile(
+            new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.DECISION_DIR)), jobId));
   }
 
-  /** The first AM attempt's trace; a retried AM's trace would be a second file, which the report does not use. */
+  /**
+   * The first AM attempt's trace; a retried AM's trace would be a second file, which the report
+   * does not use.
+   */
   private static void copyTrace(Configuration conf, String jobId, Path target) throws IOException {
-    org.apache.hadoop.fs.Path trace = new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.TRACE_DIR),
-        jobId + "-am1.jsonl");
+    org.apache.hadoop.fs.Path trace =
+        new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.TRACE_DIR), jobId + "-am1.jsonl");
     FileSystem fs = trace.getFileSystem(conf);
     if (fs.exists(trace)) {
       try (InputStream in = fs.open(trace)) {
@@ -132,7 +193,8 @@ final class SuiteJob {
     try {
       output.getFileSystem(conf).delete(output, true);
     } catch (IOException e) {
-      // Leftover output only costs disk in the cluster's work directory, which goes with the cluster.
+      // Leftover output only costs disk in the cluster's work directory, which goes with the
+      // cluster.
     }
   }
 }

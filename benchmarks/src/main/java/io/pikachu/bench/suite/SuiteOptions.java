@@ -13,37 +13,72 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
- * What the suite runs. The defaults are the full suite of section 2.6; {@code --quick} is the smallest run that
- * still goes through every step (generation, jobs, per-run files, report), for CI.
+ * What the suite runs. The defaults are the full suite of section 2.6; {@code --quick} is the
+ * smallest run that still goes through every step (generation, jobs, per-run files, report), for
+ * CI.
  *
- * @param sweep     the grid of fixed P for Optimal; refined afterwards around its best point
- * @param methods   which of stock, tarazu, pikachu, optimal to run
+ * @param sweep the grid of fixed P for Optimal; refined afterwards around its best point
+ * @param methods which of stock, tarazu, pikachu, optimal to run
  */
-public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, List<String> methods, int reps,
-    int sweepReps, List<Double> sweep, boolean refine, int maps, int megabytesPerMap, long seed, Path out,
+public record SuiteOptions(
+    List<SuiteApp> apps,
+    List<SuiteCluster> clusters,
+    List<String> methods,
+    int reps,
+    int sweepReps,
+    List<Double> sweep,
+    boolean refine,
+    int maps,
+    int megabytesPerMap,
+    long seed,
+    Path out,
     boolean fresh) {
 
   public static final List<String> METHODS = List.of("stock", "tarazu", "pikachu", "optimal");
 
-  private static final Options OPTIONS = new Options()
-      .addOption(opt("apps", "comma-separated applications (default all: "
-          + Arrays.stream(SuiteApp.values()).map(SuiteApp::label).toList() + ")"))
-      .addOption(opt("configs", "comma-separated cluster configurations: config-1, config-2, homogeneous"
-          + " (default config-1,config-2)"))
-      .addOption(opt("methods", "comma-separated subset of stock,tarazu,pikachu,optimal (default all)"))
-      .addOption(opt("reps", "repetitions of stock, tarazu and pikachu (default 3)"))
-      .addOption(opt("sweep-reps", "repetitions of every sweep point (default 1)"))
-      .addOption(opt("sweep", "grid of fixed P for Optimal (default 0.5,1,1.5,2,3,4)"))
-      .addOption(Option.builder().longOpt("no-refine").desc("do not add sweep points around the grid's best").build())
-      .addOption(opt("maps", "input files per application, one map each (default 12)"))
-      .addOption(opt("mb-per-map", "MB of input per map (default 4)"))
-      .addOption(opt("seed", "data seed (default 42)"))
-      .addOption(opt("out", "suite directory: results.csv, runs/, report.md (default target/suite)"))
-      .addOption(Option.builder().longOpt("fresh").desc("discard earlier results in the suite directory instead"
-          + " of resuming").build())
-      .addOption(Option.builder().longOpt("quick").desc("one small application once, stock and Pikachu and one"
-          + " sweep points on config-1: proves the pipeline, measures nothing (other options still apply)").build())
-      .addOption(Option.builder("h").longOpt("help").desc("this help").build());
+  private static final Options OPTIONS =
+      new Options()
+          .addOption(
+              opt(
+                  "apps",
+                  "comma-separated applications (default all: "
+                      + Arrays.stream(SuiteApp.values()).map(SuiteApp::label).toList()
+                      + ")"))
+          .addOption(
+              opt(
+                  "configs",
+                  "comma-separated cluster configurations: config-1, config-2, homogeneous"
+                      + " (default config-1,config-2)"))
+          .addOption(
+              opt(
+                  "methods",
+                  "comma-separated subset of stock,tarazu,pikachu,optimal (default all)"))
+          .addOption(opt("reps", "repetitions of stock, tarazu and pikachu (default 3)"))
+          .addOption(opt("sweep-reps", "repetitions of every sweep point (default 1)"))
+          .addOption(opt("sweep", "grid of fixed P for Optimal (default 0.5,1,1.5,2,3,4)"))
+          .addOption(
+              Option.builder()
+                  .longOpt("no-refine")
+                  .desc("do not add sweep points around the grid's best")
+                  .build())
+          .addOption(opt("maps", "input files per application, one map each (default 12)"))
+          .addOption(opt("mb-per-map", "MB of input per map (default 4)"))
+          .addOption(opt("seed", "data seed (default 42)"))
+          .addOption(
+              opt("out", "suite directory: results.csv, runs/, report.md (default target/suite)"))
+          .addOption(
+              Option.builder()
+                  .longOpt("fresh")
+                  .desc("discard earlier results in the suite directory instead" + " of resuming")
+                  .build())
+          .addOption(
+              Option.builder()
+                  .longOpt("quick")
+                  .desc(
+                      "one small application once, stock and Pikachu and one"
+                          + " sweep points on config-1: proves the pipeline, measures nothing (other options still apply)")
+                  .build())
+          .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
   public SuiteOptions {
     apps = List.copyOf(apps);
@@ -69,14 +104,23 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
     CommandLine line = Args.parseOptions(OPTIONS, args, SuiteOptions::usage);
     boolean quick = line.hasOption("quick");
     return new SuiteOptions(
-        list(line, "apps", quick ? "wordcount" : "wordcount,sort,multiwordcount,invertedindex,selfjoin",
+        list(
+            line,
+            "apps",
+            quick ? "wordcount" : "wordcount,sort,multiwordcount,invertedindex,selfjoin",
             SuiteApp::parse),
         list(line, "configs", quick ? "config-1" : "config-1,config-2", SuiteCluster::parse),
-        list(line, "methods", quick ? "stock,pikachu,optimal" : String.join(",", METHODS), String::trim),
-        whole(line, "reps", quick ? 1 : 3), whole(line, "sweep-reps", 1),
+        list(
+            line,
+            "methods",
+            quick ? "stock,pikachu,optimal" : String.join(",", METHODS),
+            String::trim),
+        whole(line, "reps", quick ? 1 : 3),
+        whole(line, "sweep-reps", 1),
         list(line, "sweep", quick ? "2" : "0.5,1,1.5,2,3,4", SuiteOptions::decimal),
         !quick && !line.hasOption("no-refine"),
-        whole(line, "maps", quick ? 4 : 12), whole(line, "mb-per-map", quick ? 1 : 4),
+        whole(line, "maps", quick ? 4 : 12),
+        whole(line, "mb-per-map", quick ? 1 : 4),
         Long.parseLong(line.getOptionValue("seed", "42")),
         Path.of(line.getOptionValue("out", quick ? "target/suite-quick" : "target/suite")),
         line.hasOption("fresh"));
@@ -88,9 +132,16 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
 
   public static String usage() {
     StringWriter text = new StringWriter();
-    new HelpFormatter().printHelp(new PrintWriter(text), 100, "suite [options]",
-        "Runs the benchmark suite on embedded heterogeneous clusters and writes results.csv and report.md.",
-        OPTIONS, 2, 4, "");
+    new HelpFormatter()
+        .printHelp(
+            new PrintWriter(text),
+            100,
+            "suite [options]",
+            "Runs the benchmark suite on embedded heterogeneous clusters and writes results.csv and report.md.",
+            OPTIONS,
+            2,
+            4,
+            "");
     return text.toString();
   }
 
@@ -98,10 +149,15 @@ public record SuiteOptions(List<SuiteApp> apps, List<SuiteCluster> clusters, Lis
     return Option.builder().longOpt(name).hasArg().desc(description).build();
   }
 
-  private static <T> List<T> list(CommandLine line, String name, String fallback, Function<String, T> parse) {
+  private static <T> List<T> list(
+      CommandLine line, String name, String fallback, Function<String, T> parse) {
     String text = line.getOptionValue(name, fallback);
     try {
-      return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(parse).toList();
+      return Arrays.stream(text.split(","))
+          .map(String::trim)
+          .filter(s -> !s.isEmpty())
+          .map(parse)
+          .toList();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--" + name + ": " + e.getMessage(), e);
     }

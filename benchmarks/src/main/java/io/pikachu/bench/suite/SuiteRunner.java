@@ -19,10 +19,11 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Runs the benchmark suite: for every cluster configuration one embedded cluster, on which every application
- * runs under stock Hadoop, Tarazu's estimate and Pikachu (interleaved, so slow drifts of the machine hit all
- * alike), then the sweep of fixed P. Every finished job is appended to results.csv at once; a run that already
- * succeeded there is skipped, so an interrupted suite resumes where it stopped.
+ * Runs the benchmark suite: for every cluster configuration one embedded cluster, on which every
+ * application runs under stock Hadoop, Tarazu's estimate and Pikachu (interleaved, so slow drifts
+ * of the machine hit all alike), then the sweep of fixed P. Every finished job is appended to
+ * results.csv at once; a run that already succeeded there is skipped, so an interrupted suite
+ * resumes where it stopped.
  */
 public final class SuiteRunner {
   public static final String RESULTS = "results.csv";
@@ -43,7 +44,8 @@ public final class SuiteRunner {
       deleteRecursively(options.out());
     }
     this.results = new ArrayList<>(ResultsCsv.read(csv));
-    this.done = results.stream().filter(RunResult::ok).map(RunResult::key).collect(Collectors.toSet());
+    this.done =
+        results.stream().filter(RunResult::ok).map(RunResult::key).collect(Collectors.toSet());
     if (!done.isEmpty()) {
       out.printf(Locale.ROOT, "Resuming: %d successful runs already in %s%n", done.size(), csv);
     }
@@ -68,13 +70,21 @@ public final class SuiteRunner {
     if (gridKeys(cluster).stream().anyMatch(k -> !done.contains(k))) {
       return true;
     }
-    // Refined points depend on results, so a configuration with a sweep is revisited unless all are known.
-    return options.runs("optimal") && options.refine() && options.apps().stream().anyMatch(app ->
-        !SweepRefinement.around(gridMedians(app, cluster)).stream().allMatch(p -> allRepsDone(app, cluster,
-            Method.fixed(p))));
+    // Refined points depend on results, so a configuration with a sweep is revisited unless all are
+    // known.
+    return options.runs("optimal")
+        && options.refine()
+        && options.apps().stream()
+            .anyMatch(
+                app ->
+                    !SweepRefinement.around(gridMedians(app, cluster)).stream()
+                        .allMatch(p -> allRepsDone(app, cluster, Method.fixed(p))));
   }
 
-  /** The keys of every run planned in advance on a configuration: the methods' repetitions and the sweep grid. */
+  /**
+   * The keys of every run planned in advance on a configuration: the methods' repetitions and the
+   * sweep grid.
+   */
   private List<String> gridKeys(SuiteCluster config) {
     List<String> keys = new ArrayList<>();
     for (SuiteApp app : options.apps()) {
@@ -95,12 +105,18 @@ public final class SuiteRunner {
   }
 
   private void runOn(SuiteCluster config) throws Exception {
-    out.printf(Locale.ROOT, "%n== %s: starting the embedded cluster %s%n", config.label(), config.spec().nodes());
-    try (HeteroCluster cluster = HeteroCluster.start("pikachu-suite-" + config.label(), config.spec(), null)) {
+    out.printf(
+        Locale.ROOT,
+        "%n== %s: starting the embedded cluster %s%n",
+        config.label(),
+        config.spec().nodes());
+    try (HeteroCluster cluster =
+        HeteroCluster.start("pikachu-suite-" + config.label(), config.spec(), null)) {
       out.println("CPU limits: " + cluster.cpuLimitMethod());
       Configuration conf = cluster.clientConfiguration();
       org.apache.hadoop.fs.Path base =
-          new org.apache.hadoop.fs.Path(cluster.workDir().getAbsoluteFile().toURI().toString(), "suite");
+          new org.apache.hadoop.fs.Path(
+              cluster.workDir().getAbsoluteFile().toURI().toString(), "suite");
       Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = generateInputs(conf, base);
       JobRunner jobs = new JobRunner(cluster, out);
       SuiteJob job = new SuiteJob(cluster, config, jobs, base, options.out());
@@ -131,7 +147,8 @@ public final class SuiteRunner {
     }
   }
 
-  private void runOnce(SuiteJob job, SuiteApp app, org.apache.hadoop.fs.Path input, Method method, int rep) {
+  private void runOnce(
+      SuiteJob job, SuiteApp app, org.apache.hadoop.fs.Path input, Method method, int rep) {
     String key = RunResult.key(app.label(), job.config().label(), method.label(), rep);
     if (done.contains(key)) {
       return;
@@ -143,24 +160,38 @@ public final class SuiteRunner {
     results.add(result);
     if (result.ok()) {
       done.add(key);
-      out.printf(Locale.ROOT, "%s: %.1f s, P %s%s%n", key, result.seconds(),
-          Double.isNaN(result.fastestP()) ? "-" : String.format(Locale.ROOT, "%.2f", result.fastestP()),
+      out.printf(
+          Locale.ROOT,
+          "%s: %.1f s, P %s%s%n",
+          key,
+          result.seconds(),
+          Double.isNaN(result.fastestP())
+              ? "-"
+              : String.format(Locale.ROOT, "%.2f", result.fastestP()),
           result.rebalanced() ? ", rebalanced " + result.reducerBins() : "");
     } else {
       out.println(key + ": " + result.status());
     }
   }
 
-  private Map<SuiteApp.Input, org.apache.hadoop.fs.Path> generateInputs(Configuration conf,
-      org.apache.hadoop.fs.Path base) throws IOException {
+  private Map<SuiteApp.Input, org.apache.hadoop.fs.Path> generateInputs(
+      Configuration conf, org.apache.hadoop.fs.Path base) throws IOException {
     Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = new EnumMap<>(SuiteApp.Input.class);
     for (SuiteApp app : options.apps()) {
       if (!inputs.containsKey(app.input())) {
-        org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(base, "input-" + app.input().name()
-            .toLowerCase(Locale.ROOT));
-        out.printf(Locale.ROOT, "Generating %s input: %d x %d MB, seed %d%n", app.input().name().toLowerCase(
-            Locale.ROOT), options.maps(), options.megabytesPerMap(), options.seed());
-        app.input().generate(conf, dir, options.maps(), options.megabytesPerMap() * 1_000_000L, options.seed());
+        org.apache.hadoop.fs.Path dir =
+            new org.apache.hadoop.fs.Path(
+                base, "input-" + app.input().name().toLowerCase(Locale.ROOT));
+        out.printf(
+            Locale.ROOT,
+            "Generating %s input: %d x %d MB, seed %d%n",
+            app.input().name().toLowerCase(Locale.ROOT),
+            options.maps(),
+            options.megabytesPerMap(),
+            options.seed());
+        app.input()
+            .generate(
+                conf, dir, options.maps(), options.megabytesPerMap() * 1_000_000L, options.seed());
         inputs.put(app.input(), dir);
       }
     }
@@ -191,9 +222,16 @@ public final class SuiteRunner {
     Map<Double, Double> medians = new TreeMap<>();
     for (double p : options.sweep()) {
       String label = Method.fixed(p).label();
-      double[] seconds = results.stream().filter(r -> r.ok() && r.app().equals(app.label())
-          && r.config().equals(config.label()) && r.method().equals(label)).mapToDouble(RunResult::seconds)
-          .toArray();
+      double[] seconds =
+          results.stream()
+              .filter(
+                  r ->
+                      r.ok()
+                          && r.app().equals(app.label())
+                          && r.config().equals(config.label())
+                          && r.method().equals(label))
+              .mapToDouble(RunResult::seconds)
+              .toArray();
       if (seconds.length > 0) {
         medians.put(Method.fixed(p).fixedP(), new Median().evaluate(seconds));
       }
@@ -203,8 +241,11 @@ public final class SuiteRunner {
 
   /** Runs still to do, counting the grid but not refined points, which are not known yet. */
   private int countPlanned() {
-    return (int) options.clusters().stream().flatMap(c -> gridKeys(c).stream()).filter(k -> !done.contains(k))
-        .count();
+    return (int)
+        options.clusters().stream()
+            .flatMap(c -> gridKeys(c).stream())
+            .filter(k -> !done.contains(k))
+            .count();
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

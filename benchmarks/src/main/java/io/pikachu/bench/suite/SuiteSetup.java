@@ -16,9 +16,10 @@ import java.util.stream.Stream;
 import org.apache.hadoop.util.VersionInfo;
 
 /**
- * {@code setup.md}: what a reader needs to judge the suite's figures — the command, the machine, Hadoop, the
- * emulated clusters and the data sizes. The report puts it at its top. Each invocation adds its own section, since
- * one suite directory may be filled by several invocations with different options (resuming).
+ * {@code setup.md}: what a reader needs to judge the suite's figures — the command, the machine,
+ * Hadoop, the emulated clusters and the data sizes. The report puts it at its top. Each invocation
+ * adds its own section, since one suite directory may be filled by several invocations with
+ * different options (resuming).
  */
 final class SuiteSetup {
   static final String FILE = "setup.md";
@@ -27,47 +28,82 @@ final class SuiteSetup {
 
   static void write(SuiteOptions options, List<String> commandLine, Path dir) throws IOException {
     StringBuilder text = new StringBuilder();
-    text.append("### Invocation ").append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT))
+    text.append("### Invocation ")
+        .append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT))
         .append("\n\n");
-    text.append("- **Command:** `mvn -q -Pdemo -DskipTests package -pl benchmarks -am -Ddemo.command=suite")
-        .append(commandLine.isEmpty() ? "" : " -Ddemo.args=\"" + String.join(" ", commandLine) + "\"")
+    text.append(
+            "- **Command:** `mvn -q -Pdemo -DskipTests package -pl benchmarks -am -Ddemo.command=suite")
+        .append(
+            commandLine.isEmpty() ? "" : " -Ddemo.args=\"" + String.join(" ", commandLine) + "\"")
         .append("` (run from the repository root; resumes from `results.csv` unless `--fresh`)\n");
     text.append("- **Machine:** ").append(machine()).append('\n');
-    text.append("- **Software:** Hadoop ").append(VersionInfo.getVersion()).append(", Java ")
-        .append(System.getProperty("java.version")).append('\n');
-    text.append(String.format(Locale.ROOT, "- **Data:** %d input files of %d MB per application (one map each),"
-        + " seed %d; repetitions %d (stock, tarazu, pikachu), %d per sweep point; sweep grid %s%s%n",
-        options.maps(), options.megabytesPerMap(), options.seed(), options.reps(), options.sweepReps(),
-        options.sweep(), options.refine() ? ", refined around its best point" : ""));
-    text.append("- **Reducers:** one per reduce slot; reduce speculation off for every method (map speculation as"
-        + " Hadoop's default)\n");
+    text.append("- **Software:** Hadoop ")
+        .append(VersionInfo.getVersion())
+        .append(", Java ")
+        .append(System.getProperty("java.version"))
+        .append('\n');
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "- **Data:** %d input files of %d MB per application (one map each),"
+                + " seed %d; repetitions %d (stock, tarazu, pikachu), %d per sweep point; sweep grid %s%s%n",
+            options.maps(),
+            options.megabytesPerMap(),
+            options.seed(),
+            options.reps(),
+            options.sweepReps(),
+            options.sweep(),
+            options.refine() ? ", refined around its best point" : ""));
+    text.append(
+        "- **Reducers:** one per reduce slot; reduce speculation off for every method (map speculation as"
+            + " Hadoop's default)\n");
     text.append("- **Clusters** (CPU limits are real cgroup quotas, see docs/foundation.md):\n");
     for (SuiteCluster c : options.clusters()) {
       text.append("  - `").append(c.label()).append("`: ");
-      text.append(String.join(", ", c.spec().nodes().stream().map(SuiteSetup::node).toList())).append('\n');
+      text.append(String.join(", ", c.spec().nodes().stream().map(SuiteSetup::node).toList()))
+          .append('\n');
     }
     text.append('\n');
-    Files.writeString(dir.resolve(FILE), text.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+    Files.writeString(
+        dir.resolve(FILE),
+        text.toString(),
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
   }
 
   private static String node(NodeSpec n) {
-    return String.format(Locale.ROOT, "%s %.2f cores, %d map / %d reduce slots", n.name(), n.cpus(), n.mapSlots(),
+    return String.format(
+        Locale.ROOT,
+        "%s %.2f cores, %d map / %d reduce slots",
+        n.name(),
+        n.cpus(),
+        n.mapSlots(),
         n.reduceSlots());
   }
 
   private static String machine() {
     String model = "unknown CPU";
     try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-      model = lines.filter(l -> l.startsWith("model name")).findFirst().map(l -> l.substring(l.indexOf(':') + 1)
-          .trim()).orElse(model);
+      model =
+          lines
+              .filter(l -> l.startsWith("model name"))
+              .findFirst()
+              .map(l -> l.substring(l.indexOf(':') + 1).trim())
+              .orElse(model);
     } catch (IOException | RuntimeException e) {
       // Not Linux: the core count and memory below still say what matters.
     }
-    long memory = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getTotalMemorySize();
-    return String.format(Locale.ROOT, "%d cores (%s), %.0f GiB memory, %s %s",
-        Runtime.getRuntime().availableProcessors(), model, memory / (1024.0 * 1024 * 1024),
-        System.getProperty("os.name"), System.getProperty("os.version"));
+    long memory =
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getTotalMemorySize();
+    return String.format(
+        Locale.ROOT,
+        "%d cores (%s), %.0f GiB memory, %s %s",
+        Runtime.getRuntime().availableProcessors(),
+        model,
+        memory / (1024.0 * 1024 * 1024),
+        System.getProperty("os.name"),
+        System.getProperty("os.version"));
   }
 }

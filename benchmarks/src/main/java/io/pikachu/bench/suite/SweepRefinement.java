@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Where to look for Optimal after the grid: around the fastest grid point, the geometric midpoints to its
- * neighbours, or one step beyond the grid's edge when the best point is on it (P is a ratio, so the grid is
- * thought of on a log scale).
+ * Where to look for Optimal after the grid: around the fastest grid point, the geometric midpoints
+ * to its neighbours, or one step beyond the grid's edge when the best point is on it (P is a ratio,
+ * so the grid is thought of on a log scale).
  */
 public final class SweepRefinement {
   static final double EDGE_STEP = 1.5;
@@ -27,6 +27,9 @@ public final class SweepRefinement {
     Double above = grid.higherKey(best);
     extra.add(below == null ? best / EDGE_STEP : Math.sqrt(below * best));
     extra.add(above == null ? best * EDGE_STEP : Math.sqrt(above * best));
-    return extra.stream().map(p -> Method.fixed(p).fixedP()).filter(p -> !grid.containsKey(p)).toList();
+    return extra.stream()
+        .map(p -> Method.fixed(p).fixedP())
+        .filter(p -> !grid.containsKey(p))
+        .toList();
   }
 }

@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class InvertedIndexTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Plain-Java index: each word to the sorted names of the files in {@code input} holding it. */
   static Map<String, List<String>> index(Path input) throws IOException {
@@ -44,13 +43,16 @@ class InvertedIndexTest {
 
   private Map<String, List<String>> runJob(Path input, int reduces) throws Exception {
     Path output = dir.resolve("out");
-    LocalJobs.runToSuccess(InvertedIndex.createJob(LocalJobs.conf(reduces), LocalJobs.path(input),
-        LocalJobs.path(output)));
+    LocalJobs.runToSuccess(
+        InvertedIndex.createJob(
+            LocalJobs.conf(reduces), LocalJobs.path(input), LocalJobs.path(output)));
     Map<String, List<String>> index = new HashMap<>();
     for (String line : LocalJobs.outputLines(output)) {
       String[] fields = line.split("\t");
       assertEquals(2, fields.length, "malformed output line '" + line + "'");
-      assertNull(index.put(fields[0], List.of(fields[1].split(","))), "word twice in the output: " + fields[0]);
+      assertNull(
+          index.put(fields[0], List.of(fields[1].split(","))),
+          "word twice in the output: " + fields[0]);
     }
     return index;
   }
@@ -77,7 +79,8 @@ class InvertedIndexTest {
     Files.writeString(input.resolve("a.txt"), "dog  emu\n");
     Files.writeString(input.resolve("c.txt"), "\n");
 
-    assertEquals(Map.of("cat", List.of("b.txt"), "dog", List.of("a.txt", "b.txt"), "emu", List.of("a.txt")),
+    assertEquals(
+        Map.of("cat", List.of("b.txt"), "dog", List.of("a.txt", "b.txt"), "emu", List.of("a.txt")),
         runJob(input, 2));
   }
 
@@ -85,7 +88,9 @@ class InvertedIndexTest {
   void refusesFileNamesThatWouldMakeTheListAmbiguous() throws Exception {
     Path input = Files.createDirectories(dir.resolve("in"));
     Files.writeString(input.resolve("a,b.txt"), "word\n");
-    LocalJobs.runToFailure(InvertedIndex.createJob(LocalJobs.conf(1), LocalJobs.path(input),
-        LocalJobs.path(dir.resolve("out"))), "a file name with a comma was accepted");
+    LocalJobs.runToFailure(
+        InvertedIndex.createJob(
+            LocalJobs.conf(1), LocalJobs.path(input), LocalJobs.path(dir.resolve("out"))),
+        "a file name with a comma was accepted");
   }
 }

@@ -36,18 +36,27 @@ final class LocalJobs {
   }
 
   static void runToSuccess(Job job) throws Exception {
-    assertTrue(job.waitForCompletion(false), job.getJobName() + " failed: " + job.getStatus().getFailureInfo());
+    assertTrue(
+        job.waitForCompletion(false),
+        job.getJobName() + " failed: " + job.getStatus().getFailureInfo());
   }
 
   static void runToFailure(Job job, String why) throws Exception {
     assertFalse(job.waitForCompletion(false), job.getJobName() + " succeeded, yet " + why);
   }
 
-  /** Every line of the files in {@code dir} whose names start with {@code prefix}, files in name order. */
+  /**
+   * Every line of the files in {@code dir} whose names start with {@code prefix}, files in name
+   * order.
+   */
   static List<String> lines(java.nio.file.Path dir, String prefix) throws IOException {
     List<java.nio.file.Path> files;
     try (Stream<java.nio.file.Path> listing = Files.list(dir)) {
-      files = listing.filter(file -> file.getFileName().toString().startsWith(prefix)).sorted().toList();
+      files =
+          listing
+              .filter(file -> file.getFileName().toString().startsWith(prefix))
+              .sorted()
+              .toList();
     }
     assertFalse(files.isEmpty(), "no " + prefix + "* files in " + dir);
     List<String> lines = new ArrayList<>();

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.bench.data.TextGenerator;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -18,8 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MultiWordCountTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Plain-Java count of the word triples of each line, for comparing with the job. */
   static Map<String, Long> countTriples(List<String> lines) {
@@ -38,16 +36,22 @@ class MultiWordCountTest {
   }
 
   private Map<String, Long> runJob(Path input, int reduces) throws Exception {
-    Job job = MultiWordCount.createJob(LocalJobs.conf(reduces), LocalJobs.path(input), LocalJobs.path(dir.resolve("out")));
+    Job job =
+        MultiWordCount.createJob(
+            LocalJobs.conf(reduces), LocalJobs.path(input), LocalJobs.path(dir.resolve("out")));
     LocalJobs.runToSuccess(job);
     Map<String, Long> counts = new HashMap<>();
     for (String line : LocalJobs.outputLines(dir.resolve("out"))) {
       String[] fields = line.split("\t");
       assertEquals(2, fields.length, "malformed output line '" + line + "'");
-      assertNull(counts.put(fields[0], Long.parseLong(fields[1])), "triple twice in the output: " + fields[0]);
+      assertNull(
+          counts.put(fields[0], Long.parseLong(fields[1])),
+          "triple twice in the output: " + fields[0]);
     }
-    assertTrue(job.getCounters().findCounter(TaskCounter.COMBINE_OUTPUT_RECORDS).getValue()
-        < job.getCounters().findCounter(TaskCounter.COMBINE_INPUT_RECORDS).getValue(), "the combiner did not combine");
+    assertTrue(
+        job.getCounters().findCounter(TaskCounter.COMBINE_OUTPUT_RECORDS).getValue()
+            < job.getCounters().findCounter(TaskCounter.COMBINE_INPUT_RECORDS).getValue(),
+        "the combiner did not combine");
     return counts;
   }
 
@@ -61,14 +65,24 @@ class MultiWordCountTest {
     Map<String, Long> actual = runJob(input, 3);
 
     assertEquals(expected, actual);
-    assertTrue(Collections.max(actual.values()) > 10, "no triple repeats, so the test shows little");
+    assertTrue(
+        Collections.max(actual.values()) > 10, "no triple repeats, so the test shows little");
   }
 
   @Test
   void joinsWordsBySingleSpacesAndStopsAtLineEnds() throws Exception {
     Path input = Files.createDirectories(dir.resolve("in"));
-    Files.writeString(input.resolve("a.txt"), String.join("\n",
-        "the  quick\tbrown fox", "jumps", "", "over the", "  the quick brown  ", "quick brown fox") + "\n");
+    Files.writeString(
+        input.resolve("a.txt"),
+        String.join(
+                "\n",
+                "the  quick\tbrown fox",
+                "jumps",
+                "",
+                "over the",
+                "  the quick brown  ",
+                "quick brown fox")
+            + "\n");
 
     Map<String, Long> actual = runJob(input, 2);
 
@@ -80,7 +94,9 @@ class MultiWordCountTest {
   void emptyInputGivesEmptyOutput() throws Exception {
     Path input = Files.createDirectories(dir.resolve("in"));
     Files.writeString(input.resolve("a.txt"), "one two\n\nthree\n");
-    Job job = MultiWordCount.createJob(LocalJobs.conf(1), LocalJobs.path(input), LocalJobs.path(dir.resolve("out")));
+    Job job =
+        MultiWordCount.createJob(
+            LocalJobs.conf(1), LocalJobs.path(input), LocalJobs.path(dir.resolve("out")));
     LocalJobs.runToSuccess(job);
     assertEquals(List.of(), LocalJobs.outputLines(dir.resolve("out")));
   }

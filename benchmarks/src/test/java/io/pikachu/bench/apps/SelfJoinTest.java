@@ -18,35 +18,40 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SelfJoinTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** Plain-Java candidate generation: the (k+1)-field associations, sorted, for comparing as a multiset. */
+  /**
+   * Plain-Java candidate generation: the (k+1)-field associations, sorted, for comparing as a
+   * multiset.
+   */
   static List<String> join(List<String> associations) {
     Map<String, TreeSet<String>> lastsByPrefix = new HashMap<>();
     for (String association : associations) {
       if (!association.isEmpty()) {
         int split = association.lastIndexOf(',');
-        lastsByPrefix.computeIfAbsent(association.substring(0, split), p -> new TreeSet<>())
+        lastsByPrefix
+            .computeIfAbsent(association.substring(0, split), p -> new TreeSet<>())
             .add(association.substring(split + 1));
       }
     }
     List<String> joined = new ArrayList<>();
-    lastsByPrefix.forEach((prefix, lasts) -> {
-      List<String> sorted = new ArrayList<>(lasts);
-      for (int i = 0; i < sorted.size(); i++) {
-        for (int j = i + 1; j < sorted.size(); j++) {
-          joined.add(prefix + "," + sorted.get(i) + "," + sorted.get(j));
-        }
-      }
-    });
+    lastsByPrefix.forEach(
+        (prefix, lasts) -> {
+          List<String> sorted = new ArrayList<>(lasts);
+          for (int i = 0; i < sorted.size(); i++) {
+            for (int j = i + 1; j < sorted.size(); j++) {
+              joined.add(prefix + "," + sorted.get(i) + "," + sorted.get(j));
+            }
+          }
+        });
     joined.sort(null);
     return joined;
   }
 
   private List<String> runJob(Path input, String output, int reduces) throws Exception {
-    LocalJobs.runToSuccess(SelfJoin.createJob(LocalJobs.conf(reduces), LocalJobs.path(input),
-        LocalJobs.path(dir.resolve(output))));
+    LocalJobs.runToSuccess(
+        SelfJoin.createJob(
+            LocalJobs.conf(reduces), LocalJobs.path(input), LocalJobs.path(dir.resolve(output))));
     List<String> lines = new ArrayList<>(LocalJobs.outputLines(dir.resolve(output)));
     lines.sort(null);
     return lines;
@@ -55,7 +60,8 @@ class SelfJoinTest {
   @Test
   void joinMatchesAnIndependentJoinOfGeneratedAssociations() throws Exception {
     Path input = dir.resolve("in");
-    new AssociationGenerator(7, 3, 400, 12, 1.2).write(LocalJobs.conf(1), LocalJobs.path(input), 3, 15_000);
+    new AssociationGenerator(7, 3, 400, 12, 1.2)
+        .write(LocalJobs.conf(1), LocalJobs.path(input), 3, 15_000);
     List<String> expected = join(LocalJobs.lines(input, "part-"));
 
     List<String> actual = runJob(input, "out", 4);
@@ -68,7 +74,8 @@ class SelfJoinTest {
   @Test
   void outputIsValidInputForTheNextRound() throws Exception {
     Path input = dir.resolve("in");
-    new AssociationGenerator(8, 2, 60, 20, 1.0).write(LocalJobs.conf(1), LocalJobs.path(input), 2, 3_000);
+    new AssociationGenerator(8, 2, 60, 20, 1.0)
+        .write(LocalJobs.conf(1), LocalJobs.path(input), 2, 3_000);
     List<String> round1 = runJob(input, "round1", 2);
     List<String> round2 = runJob(dir.resolve("round1"), "round2", 2);
 
@@ -89,8 +96,12 @@ class SelfJoinTest {
 
   private void assertRejected(String input, String why) throws Exception {
     Files.writeString(Files.createDirectories(dir.resolve("in")).resolve("a.txt"), input);
-    LocalJobs.runToFailure(SelfJoin.createJob(LocalJobs.conf(1), LocalJobs.path(dir.resolve("in")),
-        LocalJobs.path(dir.resolve("out"))), why);
+    LocalJobs.runToFailure(
+        SelfJoin.createJob(
+            LocalJobs.conf(1),
+            LocalJobs.path(dir.resolve("in")),
+            LocalJobs.path(dir.resolve("out"))),
+        why);
   }
 
   @Test
@@ -105,13 +116,16 @@ class SelfJoinTest {
 
   private static String parseError(String line) {
     byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-    return assertThrows(IllegalArgumentException.class, () -> new SelfJoin.Association().parse(bytes, bytes.length))
+    return assertThrows(
+            IllegalArgumentException.class,
+            () -> new SelfJoin.Association().parse(bytes, bytes.length))
         .getMessage();
   }
 
   @Test
   void parseNamesWhatIsWrong() {
-    assertTrue(parseError("a,c,b").contains("field 3 does not come after field 2"), parseError("a,c,b"));
+    assertTrue(
+        parseError("a,c,b").contains("field 3 does not come after field 2"), parseError("a,c,b"));
     assertTrue(parseError("a,a").contains("distinct"), parseError("a,a"));
     assertTrue(parseError("a,,b").contains("field 2 is empty"), parseError("a,,b"));
     assertTrue(parseError("a,b,").contains("field 3 is empty"), parseError("a,b,"));

@@ -14,7 +14,8 @@ class WordScannerTest {
     WordScanner scanner = new WordScanner().reset(new Text(line));
     List<String> words = new ArrayList<>();
     while (scanner.next()) {
-      words.add(new String(scanner.bytes(), scanner.start(), scanner.length(), StandardCharsets.UTF_8));
+      words.add(
+          new String(scanner.bytes(), scanner.start(), scanner.length(), StandardCharsets.UTF_8));
     }
     return words;
   }
@@ -37,7 +38,8 @@ class WordScannerTest {
     WordScanner scanner = new WordScanner().reset(text);
     List<String> words = new ArrayList<>();
     while (scanner.next()) {
-      words.add(new String(scanner.bytes(), scanner.start(), scanner.length(), StandardCharsets.UTF_8));
+      words.add(
+          new String(scanner.bytes(), scanner.start(), scanner.length(), StandardCharsets.UTF_8));
     }
     assertEquals(List.of("four"), words);
   }

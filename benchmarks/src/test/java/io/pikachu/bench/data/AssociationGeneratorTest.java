@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 class AssociationGeneratorTest {
 
-  private static byte[] generate(AssociationGenerator generator, int file, long bytes) throws IOException {
+  private static byte[] generate(AssociationGenerator generator, int file, long bytes)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     generator.writeFile(out, file, bytes);
     return out.toByteArray();
@@ -30,7 +31,9 @@ class AssociationGeneratorTest {
 
   @Test
   void sameSeedGivesTheSameBytes() throws IOException {
-    assertArrayEquals(generate(new AssociationGenerator(7), 2, 50_000), generate(new AssociationGenerator(7), 2, 50_000));
+    assertArrayEquals(
+        generate(new AssociationGenerator(7), 2, 50_000),
+        generate(new AssociationGenerator(7), 2, 50_000));
   }
 
   @Test
@@ -45,7 +48,9 @@ class AssociationGeneratorTest {
     byte[] text = generate(new AssociationGenerator(1), 0, 20_000);
     int line = 3 * 5 + 2 + 1; // three 5-digit items of the default 100,000, two commas, a newline
     assertEquals(0, text.length % line);
-    assertTrue(text.length >= 20_000 && text.length < 20_000 + AssociationGenerator.DEFAULT_MAX_GROUP_SIZE * line,
+    assertTrue(
+        text.length >= 20_000
+            && text.length < 20_000 + AssociationGenerator.DEFAULT_MAX_GROUP_SIZE * line,
         "size " + text.length);
   }
 
@@ -64,7 +69,8 @@ class AssociationGeneratorTest {
   @Test
   void groupSizesAreSkewed() throws IOException {
     Map<String, Integer> groupSizes = new HashMap<>();
-    for (String line : lines(generate(new AssociationGenerator(5, 3, 1_000_000, 64, 1.5), 0, 400_000))) {
+    for (String line :
+        lines(generate(new AssociationGenerator(5, 3, 1_000_000, 64, 1.5), 0, 400_000))) {
       groupSizes.merge(line.substring(0, line.lastIndexOf(',')), 1, Integer::sum);
     }
     int[] sorted = groupSizes.values().stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -74,7 +80,8 @@ class AssociationGeneratorTest {
     assertTrue(median <= 2, "median group " + median);
     assertTrue(largest >= 60, "largest group " + largest);
     // Zipf with exponent 1.5: about 38% of groups have one line.
-    assertTrue(singletons > 0.3 * sorted.length && singletons < 0.5 * sorted.length,
+    assertTrue(
+        singletons > 0.3 * sorted.length && singletons < 0.5 * sorted.length,
         singletons + " singletons of " + sorted.length + " groups");
   }
 
@@ -85,17 +92,20 @@ class AssociationGeneratorTest {
       int[] sample = AssociationGenerator.sortedSample(random, 10, 30, trial % 21);
       assertEquals(trial % 21, sample.length);
       for (int i = 0; i < sample.length; i++) {
-        assertTrue(sample[i] >= 10 && sample[i] < 30 && (i == 0 || sample[i - 1] < sample[i]),
+        assertTrue(
+            sample[i] >= 10 && sample[i] < 30 && (i == 0 || sample[i - 1] < sample[i]),
             Arrays.toString(sample));
       }
     }
     assertArrayEquals(new int[] {5, 6, 7}, AssociationGenerator.sortedSample(random, 5, 8, 3));
-    assertThrows(IllegalArgumentException.class, () -> AssociationGenerator.sortedSample(random, 5, 8, 4));
+    assertThrows(
+        IllegalArgumentException.class, () -> AssociationGenerator.sortedSample(random, 5, 8, 4));
   }
 
   @Test
   void rejectsNonsenseParameters() {
-    assertThrows(IllegalArgumentException.class, () -> new AssociationGenerator(1, 1, 100, 10, 1.0));
+    assertThrows(
+        IllegalArgumentException.class, () -> new AssociationGenerator(1, 1, 100, 10, 1.0));
     assertThrows(IllegalArgumentException.class, () -> new AssociationGenerator(1, 3, 100, 0, 1.0));
     assertThrows(IllegalArgumentException.class, () -> new AssociationGenerator(1, 3, 11, 10, 1.0));
     assertThrows(IllegalArgumentException.class, () -> new AssociationGenerator(1, 3, 100, 10, 0));

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GenerateAssociationsCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private int run(String... args) throws Exception {
     GenerateAssociationsCommand command = new GenerateAssociationsCommand();
@@ -27,7 +26,10 @@ class GenerateAssociationsCommandTest {
 
   private List<Path> dataFiles(Path output) throws IOException {
     try (Stream<Path> files = Files.list(output)) {
-      return files.filter(file -> file.getFileName().toString().startsWith("part-")).sorted().toList();
+      return files
+          .filter(file -> file.getFileName().toString().startsWith("part-"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -41,7 +43,8 @@ class GenerateAssociationsCommandTest {
     for (Path file : files) {
       assertTrue(Files.size(file) >= 1_000_000, file + " has " + Files.size(file) + " bytes");
       try (Stream<String> lines = Files.lines(file)) {
-        assertTrue(lines.allMatch(line -> line.matches("\\d{3},\\d{3},\\d{3},\\d{3}")), file.toString());
+        assertTrue(
+            lines.allMatch(line -> line.matches("\\d{3},\\d{3},\\d{3},\\d{3}")), file.toString());
       }
     }
   }

@@ -19,7 +19,9 @@ class DemoOptionsTest {
 
   @Test
   void readsOptions() {
-    DemoOptions options = DemoOptions.parse(new String[] {"--slots", "config-2", "--maps", "6", "--slow", "3", "--zipf", "0.9"});
+    DemoOptions options =
+        DemoOptions.parse(
+            new String[] {"--slots", "config-2", "--maps", "6", "--slow", "3", "--zipf", "0.9"});
     assertEquals(SlotConfig.CONFIG_2, options.slots());
     assertEquals(6, options.maps());
     assertEquals(0.9, options.zipfExponent(), 1e-9);
@@ -28,11 +30,19 @@ class DemoOptionsTest {
 
   @Test
   void badValuesNameTheOption() {
-    var e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--maps", "many"}));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> DemoOptions.parse(new String[] {"--maps", "many"}));
     assertTrue(e.getMessage().contains("--maps"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--slots", "config-3"}));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> DemoOptions.parse(new String[] {"--slots", "config-3"}));
     assertTrue(e.getMessage().contains("config-3"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--nodes", "3"}));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> DemoOptions.parse(new String[] {"--nodes", "3"}));
     assertTrue(e.getMessage().contains("nodes"), e.getMessage());
   }
 }

@@ -16,35 +16,89 @@ class AppResultsTest {
     return run(method, rep, seconds, DIGEST, 1000);
   }
 
-  private static RunResult run(String method, int rep, double seconds, String digest, long shuffleBytes) {
+  private static RunResult run(
+      String method, int rep, double seconds, String digest, long shuffleBytes) {
     double p = method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
-    return new RunResult("wordcount", "config-1", method, p, rep, "job", RunResult.OK, seconds, 1, 10, 12, 1, false,
-        "", "", shuffleBytes, 0, 0, digest, "");
+    return new RunResult(
+        "wordcount",
+        "config-1",
+        method,
+        p,
+        rep,
+        "job",
+        RunResult.OK,
+        seconds,
+        1,
+        10,
+        12,
+        1,
+        false,
+        "",
+        "",
+        shuffleBytes,
+        0,
+        0,
+        digest,
+        "");
   }
 
   @Test
   void optimalIsTheLowestMedianNotTheLowestSingleRun() {
-    AppResults r = new AppResults("wordcount", "config-1", List.of(
-        run("fixed-2.00", 1, 50), run("fixed-2.00", 2, 90), run("fixed-2.00", 3, 91),
-        run("fixed-3.00", 1, 60), run("fixed-3.00", 2, 61), run("fixed-3.00", 3, 500)));
+    AppResults r =
+        new AppResults(
+            "wordcount",
+            "config-1",
+            List.of(
+                run("fixed-2.00", 1, 50),
+                run("fixed-2.00", 2, 90),
+                run("fixed-2.00", 3, 91),
+                run("fixed-3.00", 1, 60),
+                run("fixed-3.00", 2, 61),
+                run("fixed-3.00", 3, 500)));
     assertEquals(3.0, r.optimal().orElseThrow().p());
     assertEquals(61, AppResults.median(r.optimal()));
   }
 
   @Test
   void equalMediansPickTheLowerP() {
-    AppResults r = new AppResults("wordcount", "config-1", List.of(run("fixed-3.50", 1, 60),
-        run("fixed-1.50", 1, 60), run("fixed-2.50", 1, 70)));
+    AppResults r =
+        new AppResults(
+            "wordcount",
+            "config-1",
+            List.of(run("fixed-3.50", 1, 60), run("fixed-1.50", 1, 60), run("fixed-2.50", 1, 70)));
     assertEquals(1.5, r.optimal().orElseThrow().p());
     assertEquals(List.of(1.5, 2.5, 3.5), r.sweep().stream().map(MethodRuns::p).toList());
   }
 
   @Test
   void failedRunsAreLeftOut() {
-    RunResult failed = new RunResult("wordcount", "config-1", "pikachu", Double.NaN, 3, "job", "failed: lost node",
-        1, 1, 1, 1, 1, false, "", "", 0, 0, 0, "", "");
-    AppResults r = new AppResults("wordcount", "config-1", List.of(run("stock", 1, 100), run("pikachu", 1, 80),
-        run("pikachu", 2, 90), failed));
+    RunResult failed =
+        new RunResult(
+            "wordcount",
+            "config-1",
+            "pikachu",
+            Double.NaN,
+            3,
+            "job",
+            "failed: lost node",
+            1,
+            1,
+            1,
+            1,
+            1,
+            false,
+            "",
+            "",
+            0,
+            0,
+            0,
+            "",
+            "");
+    AppResults r =
+        new AppResults(
+            "wordcount",
+            "config-1",
+            List.of(run("stock", 1, 100), run("pikachu", 1, 80), run("pikachu", 2, 90), failed));
     assertEquals(2, r.pikachu().orElseThrow().seconds().n());
     assertEquals(100 / 85.0, r.speedup(r.pikachu()), 1e-12);
     assertEquals(4, r.all().size());
@@ -52,8 +106,15 @@ class AppResultsTest {
 
   @Test
   void theMedianRunOfAnEvenCountIsTheLowerMiddleOne() {
-    MethodRuns m = new MethodRuns("pikachu", Double.NaN, List.of(run("pikachu", 1, 90), run("pikachu", 2, 70),
-        run("pikachu", 3, 80), run("pikachu", 4, 100)));
+    MethodRuns m =
+        new MethodRuns(
+            "pikachu",
+            Double.NaN,
+            List.of(
+                run("pikachu", 1, 90),
+                run("pikachu", 2, 70),
+                run("pikachu", 3, 80),
+                run("pikachu", 4, 100)));
     assertEquals(3, m.medianRun().orElseThrow().rep());
     assertEquals(85, m.seconds().median());
     assertEquals(1, m.medianRun(r -> r.rep() != 3).orElseThrow().rep());
@@ -61,17 +122,59 @@ class AppResultsTest {
 
   @Test
   void theGapIsNegativeWhenFastReducersFinishLater() {
-    RunResult fastLate = new RunResult("sort", "config-1", "pikachu", Double.NaN, 1, "job", RunResult.OK, 60, 1, 50,
-        40, 1, false, "", "", 0, 0, 0, "", "");
+    RunResult fastLate =
+        new RunResult(
+            "sort",
+            "config-1",
+            "pikachu",
+            Double.NaN,
+            1,
+            "job",
+            RunResult.OK,
+            60,
+            1,
+            50,
+            40,
+            1,
+            false,
+            "",
+            "",
+            0,
+            0,
+            0,
+            "",
+            "");
     assertEquals(-0.2, MethodRuns.gap(fastLate), 1e-12);
-    RunResult oneClass = new RunResult("sort", "homogeneous", "pikachu", Double.NaN, 1, "job", RunResult.OK, 60, 1,
-        Double.NaN, Double.NaN, 1, false, "", "", 0, 0, 0, "", "");
+    RunResult oneClass =
+        new RunResult(
+            "sort",
+            "homogeneous",
+            "pikachu",
+            Double.NaN,
+            1,
+            "job",
+            RunResult.OK,
+            60,
+            1,
+            Double.NaN,
+            Double.NaN,
+            1,
+            false,
+            "",
+            "",
+            0,
+            0,
+            0,
+            "",
+            "");
     assertTrue(Double.isNaN(MethodRuns.gap(oneClass)));
   }
 
   @Test
   void withoutStockTheRelativeFiguresAreNotAvailable() {
-    AppResults r = new AppResults("sort", "config-1", List.of(run("pikachu", 1, 80), run("fixed-2.00", 1, 78)));
+    AppResults r =
+        new AppResults(
+            "sort", "config-1", List.of(run("pikachu", 1, 80), run("fixed-2.00", 1, 78)));
     assertTrue(Double.isNaN(r.speedup(r.pikachu())));
     assertTrue(Double.isNaN(r.shufflePenalty(r.pikachu())));
     assertTrue(Double.isNaN(r.pikachuOverStock()));
@@ -81,16 +184,26 @@ class AppResultsTest {
 
   @Test
   void shufflePenaltyIsRelativeToStocksMedianBytes() {
-    List<RunResult> rows = new ArrayList<>(List.of(run("stock", 1, 100, DIGEST, 1000),
-        run("stock", 2, 100, DIGEST, 1000), run("pikachu", 1, 80, DIGEST, 1040), run("pikachu", 2, 80, DIGEST, 1060)));
+    List<RunResult> rows =
+        new ArrayList<>(
+            List.of(
+                run("stock", 1, 100, DIGEST, 1000),
+                run("stock", 2, 100, DIGEST, 1000),
+                run("pikachu", 1, 80, DIGEST, 1040),
+                run("pikachu", 2, 80, DIGEST, 1060)));
     AppResults r = new AppResults("wordcount", "config-1", rows);
     assertEquals(0.05, r.shufflePenalty(r.pikachu()), 1e-12);
   }
 
   @Test
   void aStockRepetitionThatDisagreesWithTheOthersIsItselfFlagged() {
-    OutputCheck check = OutputCheck.of(List.of(run("stock", 1, 1), run("stock", 2, 1, "11:00000000000000bb", 1),
-        run("stock", 3, 1), run("pikachu", 1, 1)));
+    OutputCheck check =
+        OutputCheck.of(
+            List.of(
+                run("stock", 1, 1),
+                run("stock", 2, 1, "11:00000000000000bb", 1),
+                run("stock", 3, 1),
+                run("pikachu", 1, 1)));
     assertEquals(DIGEST, check.reference());
     assertEquals(List.of(2), check.mismatches().stream().map(RunResult::rep).toList());
     assertFalse(check.passed());

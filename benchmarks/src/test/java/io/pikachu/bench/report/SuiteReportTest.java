@@ -33,8 +33,7 @@ import org.w3c.dom.Document;
 class SuiteReportTest {
   private static final long T0 = 1_700_000_000_000L;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private SyntheticSuite suite;
 
@@ -44,9 +43,10 @@ class SuiteReportTest {
   }
 
   /**
-   * config-1 (fast and slow nodes): wordcount with every method and a sweep whose lowest median (P=4, 79 s) is
-   * neither its lowest single time (P=3 has a 70 s run) nor its lowest mean; sort without a sweep; selfjoin where
-   * stock is near optimal and Pikachu is 10% slower. homogeneous: wordcount, stock and pikachu only.
+   * config-1 (fast and slow nodes): wordcount with every method and a sweep whose lowest median
+   * (P=4, 79 s) is neither its lowest single time (P=3 has a 70 s run) nor its lowest mean; sort
+   * without a sweep; selfjoin where stock is near optimal and Pikachu is 10% slower. homogeneous:
+   * wordcount, stock and pikachu only.
    */
   private void fullSuite() throws IOException {
     String w = "wordcount";
@@ -56,18 +56,37 @@ class SuiteReportTest {
     double[] pikachu = {80, 81, 79};
     for (int rep = 1; rep <= 3; rep++) {
       suite.run(w, c1, "stock", rep, stock[rep - 1]).reducersDone(50, 100).add();
-      suite.run(w, c1, "tarazu", rep, tarazu[rep - 1]).p(2.0 + rep / 10.0).reducersDone(80, 90)
-          .shuffle(1_020_000_000L, 20_000_000L).digest(rep == 2 ? "999:0000000000000bad" : SyntheticSuite.DIGEST)
-          .decided("REDUCERS_PLACED", true).add();
-      suite.run(w, c1, "pikachu", rep, pikachu[rep - 1]).p(4.4 + rep / 10.0).reducersDone(70, 75)
-          .shuffle(1_080_000_000L, 70_000_000L).decided("STABILISED", true).add();
+      suite
+          .run(w, c1, "tarazu", rep, tarazu[rep - 1])
+          .p(2.0 + rep / 10.0)
+          .reducersDone(80, 90)
+          .shuffle(1_020_000_000L, 20_000_000L)
+          .digest(rep == 2 ? "999:0000000000000bad" : SyntheticSuite.DIGEST)
+          .decided("REDUCERS_PLACED", true)
+          .add();
+      suite
+          .run(w, c1, "pikachu", rep, pikachu[rep - 1])
+          .p(4.4 + rep / 10.0)
+          .reducersDone(70, 75)
+          .shuffle(1_080_000_000L, 70_000_000L)
+          .decided("STABILISED", true)
+          .add();
     }
     suite.run(w, c1, "pikachu", 4, 10).failed("container killed | out of memory").add();
     double[][] sweep = {{2, 85, 86, 84}, {3, 70, 90, 91}, {4, 78, 79, 200}};
     for (double[] point : sweep) {
       for (int rep = 1; rep <= 3; rep++) {
-        suite.run(w, c1, String.format(java.util.Locale.ROOT, "fixed-%.2f", point[0]), rep, point[rep])
-            .p(point[0]).reducersDone(60, 66).shuffle(1_050_000_000L, 50_000_000L).add();
+        suite
+            .run(
+                w,
+                c1,
+                String.format(java.util.Locale.ROOT, "fixed-%.2f", point[0]),
+                rep,
+                point[rep])
+            .p(point[0])
+            .reducersDone(60, 66)
+            .shuffle(1_050_000_000L, 50_000_000L)
+            .add();
       }
     }
     for (int rep = 1; rep <= 2; rep++) {
@@ -86,40 +105,101 @@ class SuiteReportTest {
     suite.run(w, h, "pikachu", 2, 92).decided("SINGLE_CLASS", false).add();
     SyntheticSuite.homogeneousNodes(dir.resolve("runs/wordcount/homogeneous/stock/rep1"));
 
-    Path pikachuRun = dir.resolve("runs/wordcount/config-1/pikachu/rep1"); // 80 s: the median of 79, 80, 81
+    Path pikachuRun =
+        dir.resolve("runs/wordcount/config-1/pikachu/rep1"); // 80 s: the median of 79, 80, 81
     SyntheticSuite.heterogeneousNodes(pikachuRun);
-    SyntheticSuite.write(pikachuRun.resolve("tasks.csv"), "attempt,type,node,start_s,shuffle_done_s,sort_done_s,"
-        + "finish_s,shuffle_bytes,cpu_s\n"
-        + SyntheticSuite.task("m0", "map", "fast0", 0, 10, 0, 9)
-        + SyntheticSuite.task("m1", "map", "fast0", 10, 20, 0, 9.5)
-        + SyntheticSuite.task("m2", "map", "slow0", 0, 30, 0, 7)
-        + SyntheticSuite.task("r0", "reduce", "fast0", 5, 70, 600_000_000L, 30)
-        + SyntheticSuite.task("r1", "reduce", "slow0", 5, 74, 250_000_000L, 12)
-        + SyntheticSuite.task("r2", "reduce", "slow1", 5, 76, 230_000_000L, 11));
+    SyntheticSuite.write(
+        pikachuRun.resolve("tasks.csv"),
+        "attempt,type,node,start_s,shuffle_done_s,sort_done_s,"
+            + "finish_s,shuffle_bytes,cpu_s\n"
+            + SyntheticSuite.task("m0", "map", "fast0", 0, 10, 0, 9)
+            + SyntheticSuite.task("m1", "map", "fast0", 10, 20, 0, 9.5)
+            + SyntheticSuite.task("m2", "map", "slow0", 0, 30, 0, 7)
+            + SyntheticSuite.task("r0", "reduce", "fast0", 5, 70, 600_000_000L, 30)
+            + SyntheticSuite.task("r1", "reduce", "slow0", 5, 74, 250_000_000L, 12)
+            + SyntheticSuite.task("r2", "reduce", "slow1", 5, 76, 230_000_000L, 11));
     SyntheticSuite.write(pikachuRun.resolve("decision.json"), DecisionJson.write(decision()));
     writeTrace(pikachuRun.resolve("trace.jsonl"));
     SyntheticSuite.heterogeneousNodes(dir.resolve("runs/wordcount/config-1/stock/rep1"));
-    SyntheticSuite.write(dir.resolve("setup.md"), "Machine: 2 cores, test fixture.\nCommand: `suite --all`\n");
+    SyntheticSuite.write(
+        dir.resolve("setup.md"), "Machine: 2 cores, test fixture.\nCommand: `suite --all`\n");
   }
 
   private static Decision decision() {
-    ClassDecision fast = new ClassDecision("fast", List.of("localhost:4001"), 0.4, 0.1, List.of(0), 0.2, 2.0, 1.2, 0.55,
-        0.46, true, 4.5);
-    ClassDecision slow = new ClassDecision("slow", List.of("localhost:4002", "localhost:4003"), 0.1, 0.03, List.of(1, 2),
-        0.05, 0.5, 0.6, 0.6, 1.0, false, 1.0);
-    return new Decision(Decision.FORMAT_VERSION, "pikachu", DecisionReason.STABILISED, T0 + 16_000, T0 + 2_000,
-        T0 + 10_000L, T0 + 15_000L, T0 + 5_000L, T0 + 15_000L, 3, 12, 24, 10, 0.05, true, "slow",
-        List.of(fast, slow), List.of("fast", "slow", "slow"), List.of(18, 6, 6), List.of());
+    ClassDecision fast =
+        new ClassDecision(
+            "fast",
+            List.of("localhost:4001"),
+            0.4,
+            0.1,
+            List.of(0),
+            0.2,
+            2.0,
+            1.2,
+            0.55,
+            0.46,
+            true,
+            4.5);
+    ClassDecision slow =
+        new ClassDecision(
+            "slow",
+            List.of("localhost:4002", "localhost:4003"),
+            0.1,
+            0.03,
+            List.of(1, 2),
+            0.05,
+            0.5,
+            0.6,
+            0.6,
+            1.0,
+            false,
+            1.0);
+    return new Decision(
+        Decision.FORMAT_VERSION,
+        "pikachu",
+        DecisionReason.STABILISED,
+        T0 + 16_000,
+        T0 + 2_000,
+        T0 + 10_000L,
+        T0 + 15_000L,
+        T0 + 5_000L,
+        T0 + 15_000L,
+        3,
+        12,
+        24,
+        10,
+        0.05,
+        true,
+        "slow",
+        List.of(fast, slow),
+        List.of("fast", "slow", "slow"),
+        List.of(18, 6, 6),
+        List.of());
   }
 
   private static void writeTrace(Path file) throws IOException {
-    try (TraceFile.Recorder out = new TraceFile.Recorder(Files.newBufferedWriter(file, StandardCharsets.UTF_8),
-        TraceHeader.of(3, "synthetic", Map.of()))) {
+    try (TraceFile.Recorder out =
+        new TraceFile.Recorder(
+            Files.newBufferedWriter(file, StandardCharsets.UTF_8),
+            TraceHeader.of(3, "synthetic", Map.of()))) {
       for (int s = 0; s <= 30; s++) {
         long t = T0 + s * 1000L;
         int completed = Math.min(24, s);
-        out.record(new StatusReport(t, "attempt_m", TaskType.MAP, 0, "localhost:4002", TaskPhase.MAP,
-            AttemptState.RUNNING, 0.5, 0, completed, 24, 100L * s, T0));
+        out.record(
+            new StatusReport(
+                t,
+                "attempt_m",
+                TaskType.MAP,
+                0,
+                "localhost:4002",
+                TaskPhase.MAP,
+                AttemptState.RUNNING,
+                0.5,
+                0,
+                completed,
+                24,
+                100L * s,
+                T0));
         out.record(reduce(t, 0, "localhost:4001", completed, 800L * s));
         out.record(reduce(t, 1, "localhost:4002", completed / 2, 200L * s));
         out.record(reduce(t, 2, "localhost:4003", completed / 2, 200L * s));
@@ -128,8 +208,20 @@ class SuiteReportTest {
   }
 
   private static StatusReport reduce(long t, int index, String node, int copied, long cpuMs) {
-    return new StatusReport(t, "attempt_r_" + index, TaskType.REDUCE, index, node, TaskPhase.SHUFFLE,
-        AttemptState.RUNNING, copied / 72.0, copied, Math.min(24, (int) ((t - T0) / 1000)), 24, cpuMs, T0);
+    return new StatusReport(
+        t,
+        "attempt_r_" + index,
+        TaskType.REDUCE,
+        index,
+        node,
+        TaskPhase.SHUFFLE,
+        AttemptState.RUNNING,
+        copied / 72.0,
+        copied,
+        Math.min(24, (int) ((t - T0) / 1000)),
+        24,
+        cpuMs,
+        T0);
   }
 
   private String report() throws IOException {
@@ -138,7 +230,10 @@ class SuiteReportTest {
     return Files.readString(report);
   }
 
-  /** The part of the report for one configuration, so a figure is not found in another configuration's table. */
+  /**
+   * The part of the report for one configuration, so a figure is not found in another
+   * configuration's table.
+   */
   private static String section(String report, String config) {
     int start = report.indexOf("\n## " + config + "\n");
     assertTrue(start >= 0, "no section for " + config);
@@ -147,8 +242,11 @@ class SuiteReportTest {
   }
 
   private static String rowOf(String text, String... cells) {
-    return text.lines().filter(l -> l.startsWith("| ") && Stream.of(cells).allMatch(l::contains)).findFirst()
-        .orElseThrow(() -> new AssertionError("no table row with " + List.of(cells) + " in\n" + text));
+    return text.lines()
+        .filter(l -> l.startsWith("| ") && Stream.of(cells).allMatch(l::contains))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("no table row with " + List.of(cells) + " in\n" + text));
   }
 
   @Test
@@ -181,7 +279,9 @@ class SuiteReportTest {
   void failedRunsAreListedWithTheirStatus() throws IOException {
     fullSuite();
     String report = report();
-    assertTrue(report.contains("| config-1 | wordcount | pikachu | 4 | failed: container killed \\| out of memory |"),
+    assertTrue(
+        report.contains(
+            "| config-1 | wordcount | pikachu | 4 | failed: container killed \\| out of memory |"),
         report);
     assertTrue(report.contains("1 failed"));
   }
@@ -200,24 +300,40 @@ class SuiteReportTest {
     fullSuite();
     String c1 = section(report(), "config-1");
     assertTrue(rowOf(c1, "| wordcount | pikachu | 1080.0 |").contains("| +8.0% | 7.0% |"));
-    assertTrue(rowOf(c1, "| wordcount | +50.0% (fast 50.0 s, slow 100.0 s) |")
-        .contains("| +6.7% (fast 70.0 s, slow 75.0 s) |"));
+    assertTrue(
+        rowOf(c1, "| wordcount | +50.0% (fast 50.0 s, slow 100.0 s) |")
+            .contains("| +6.7% (fast 70.0 s, slow 75.0 s) |"));
   }
 
   @Test
   void targetsAreMetOrMissedByTheData() throws IOException {
     fullSuite();
     String targets = report().split("\n## Targets\n")[1];
-    assertTrue(rowOf(targets, Targets.SHARE, "| config-1 | wordcount |").contains("| met | 98.8%"), targets);
-    assertTrue(rowOf(targets, Targets.PENALTY, "| config-1 | wordcount |").contains("| **MISSED** | +8.0%"));
-    assertTrue(rowOf(targets, Targets.BEATS_TARAZU, "| config-1 | wordcount |").contains("| met |"));
+    assertTrue(
+        rowOf(targets, Targets.SHARE, "| config-1 | wordcount |").contains("| met | 98.8%"),
+        targets);
+    assertTrue(
+        rowOf(targets, Targets.PENALTY, "| config-1 | wordcount |")
+            .contains("| **MISSED** | +8.0%"));
+    assertTrue(
+        rowOf(targets, Targets.BEATS_TARAZU, "| config-1 | wordcount |").contains("| met |"));
     assertTrue(rowOf(targets, Targets.GAP, "| config-1 | wordcount |").contains("| met | +6.7%"));
-    assertTrue(rowOf(targets, Targets.NO_HARM, "| config-1 | selfjoin |").contains("| **MISSED** | pikachu +10.0%"));
-    assertTrue(rowOf(targets, Targets.NO_HARM, "| config-1 | wordcount |").contains("| n/a | stock +26.6%"));
-    assertTrue(rowOf(targets, Targets.OUTPUT, "| config-1 | wordcount |").contains("| **MISSED** | MISMATCH"));
-    assertTrue(rowOf(targets, Targets.NO_HARM, "| homogeneous | wordcount |").contains("| met | pikachu +1.1%"));
+    assertTrue(
+        rowOf(targets, Targets.NO_HARM, "| config-1 | selfjoin |")
+            .contains("| **MISSED** | pikachu +10.0%"));
+    assertTrue(
+        rowOf(targets, Targets.NO_HARM, "| config-1 | wordcount |")
+            .contains("| n/a | stock +26.6%"));
+    assertTrue(
+        rowOf(targets, Targets.OUTPUT, "| config-1 | wordcount |")
+            .contains("| **MISSED** | MISMATCH"));
+    assertTrue(
+        rowOf(targets, Targets.NO_HARM, "| homogeneous | wordcount |")
+            .contains("| met | pikachu +1.1%"));
     assertTrue(rowOf(targets, Targets.GAP, "| homogeneous | wordcount |").contains("| n/a |"));
-    assertFalse(targets.contains("| " + Targets.BEATS_TARAZU + " | config-1 | sort |"), "sort is not compute-bound");
+    assertFalse(
+        targets.contains("| " + Targets.BEATS_TARAZU + " | config-1 | sort |"),
+        "sort is not compute-bound");
   }
 
   @Test
@@ -228,7 +344,9 @@ class SuiteReportTest {
     assertTrue(c1.contains("| sort | optimal | n/a | 0 | n/a | n/a |"), c1);
     assertTrue(c1.contains("| sort | tarazu | n/a | 0 | n/a | n/a |"), c1);
     assertTrue(c1.contains("sort: no sweep points, so Optimal is n/a."));
-    assertTrue(rowOf(report.split("\n## Targets\n")[1], Targets.SHARE, "| sort |").contains("| n/a | no sweep"));
+    assertTrue(
+        rowOf(report.split("\n## Targets\n")[1], Targets.SHARE, "| sort |")
+            .contains("| n/a | no sweep"));
   }
 
   @Test
@@ -256,8 +374,11 @@ class SuiteReportTest {
   void traceChartMarksTsAndTwFromTheDecision() throws IOException {
     fullSuite();
     String c1 = section(report(), "config-1");
-    assertTrue(c1.contains("rep 1 (80.0 s), `runs/wordcount/config-1/pikachu/rep1`; T_s at 10.0 s, T_w at 15.0 s, "
-        + "decision at 16.0 s; P=4.50."), c1);
+    assertTrue(
+        c1.contains(
+            "rep 1 (80.0 s), `runs/wordcount/config-1/pikachu/rep1`; T_s at 10.0 s, T_w at 15.0 s, "
+                + "decision at 16.0 s; P=4.50."),
+        c1);
     String svg = Files.readString(dir.resolve("charts/config-1-wordcount-trace.svg"));
     assertTrue(svg.contains("T_s") && svg.contains("T_w"), "markers are labelled");
     assertTrue(svg.contains("fast reducers: CPU") && svg.contains("slow reducers: maps copied"));
@@ -272,16 +393,23 @@ class SuiteReportTest {
     while (links.find()) {
       linked.add(links.group(1));
     }
-    assertTrue(linked.containsAll(List.of("charts/config-1-job-time.svg", "charts/config-1-wordcount-sweep.svg",
-        "charts/config-1-selfjoin-sweep.svg", "charts/config-1-wordcount-trace.svg",
-        "charts/homogeneous-job-time.svg")), linked.toString());
+    assertTrue(
+        linked.containsAll(
+            List.of(
+                "charts/config-1-job-time.svg",
+                "charts/config-1-wordcount-sweep.svg",
+                "charts/config-1-selfjoin-sweep.svg",
+                "charts/config-1-wordcount-trace.svg",
+                "charts/homogeneous-job-time.svg")),
+        linked.toString());
     assertFalse(linked.contains("charts/config-1-sort-sweep.svg"), "no sweep, no chart");
     try (Stream<Path> files = Files.list(dir.resolve("charts"))) {
       assertEquals(linked.size(), files.count(), "every chart written is linked");
     }
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setNamespaceAware(true);
-    // JFreeSVG writes a DOCTYPE naming the SVG 1.1 DTD; the test must not need the network to parse it.
+    // JFreeSVG writes a DOCTYPE naming the SVG 1.1 DTD; the test must not need the network to parse
+    // it.
     factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
     for (String chart : linked) {
       Document svg = factory.newDocumentBuilder().parse(dir.resolve(chart).toFile());
@@ -292,17 +420,21 @@ class SuiteReportTest {
   @Test
   void setupIsIncludedVerbatim() throws IOException {
     fullSuite();
-    assertTrue(report().contains("## Setup\n\nMachine: 2 cores, test fixture.\nCommand: `suite --all`\n"));
+    assertTrue(
+        report().contains("## Setup\n\nMachine: 2 cores, test fixture.\nCommand: `suite --all`\n"));
   }
 
   @Test
   void aDamagedRunFileIsReportedNotFatal() throws IOException {
     fullSuite();
-    SyntheticSuite.write(dir.resolve("runs/wordcount/config-1/pikachu/rep1/tasks.csv"),
+    SyntheticSuite.write(
+        dir.resolve("runs/wordcount/config-1/pikachu/rep1/tasks.csv"),
         "attempt,type,node,start_s,shuffle_done_s,sort_done_s,finish_s,shuffle_bytes,cpu_s\nr0,reduce,fast0,x,,,"
             + "1,2,3\n");
     String c1 = section(report(), "config-1");
-    assertTrue(c1.contains("> **Cannot read**: runs/wordcount/config-1/pikachu/rep1/tasks.csv line 2"), c1);
+    assertTrue(
+        c1.contains("> **Cannot read**: runs/wordcount/config-1/pikachu/rep1/tasks.csv line 2"),
+        c1);
   }
 
   @Test
@@ -312,7 +444,8 @@ class SuiteReportTest {
     String c2 = section(report, "config-2");
     assertTrue(c2.contains("| sort | pikachu | n/a | 0 | n/a | n/a |"), c2);
     assertTrue(c2.contains("No setup.md") || report.contains("No setup.md"));
-    assertTrue(rowOf(report, Targets.SHARE, "| sort |").contains("| n/a | no successful pikachu run"));
+    assertTrue(
+        rowOf(report, Targets.SHARE, "| sort |").contains("| n/a | no successful pikachu run"));
   }
 
   @Test

@@ -89,11 +89,31 @@ final class SyntheticSuite {
     }
 
     Run add() {
-      double fixedP = method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
-      ResultsCsv.append(dir.resolve("results.csv"), new RunResult(app, config, method, fixedP, rep,
-          "job_" + rep, status, status.equals(RunResult.OK) ? seconds : Double.NaN, seconds / 2, fast, slow,
-          fastestP, rebalanced, reason, "", shuffle, reshuffled, 0, status.equals(RunResult.OK) ? digest : "",
-          runDir()));
+      double fixedP =
+          method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
+      ResultsCsv.append(
+          dir.resolve("results.csv"),
+          new RunResult(
+              app,
+              config,
+              method,
+              fixedP,
+              rep,
+              "job_" + rep,
+              status,
+              status.equals(RunResult.OK) ? seconds : Double.NaN,
+              seconds / 2,
+              fast,
+              slow,
+              fastestP,
+              rebalanced,
+              reason,
+              "",
+              shuffle,
+              reshuffled,
+              0,
+              status.equals(RunResult.OK) ? digest : "",
+              runDir()));
       return this;
     }
   }
@@ -105,7 +125,9 @@ final class SyntheticSuite {
 
   /** One fast node with four times the CPU of each of two slow ones, as Config-1. */
   static void heterogeneousNodes(Path runDir) throws IOException {
-    write(runDir.resolve("nodes.csv"), """
+    write(
+        runDir.resolve("nodes.csv"),
+        """
         node,node_id,cpus,map_slots,reduce_slots,class
         fast0,localhost:4001,1.0,4,2,fast
         slow0,localhost:4002,0.25,1,2,slow
@@ -114,7 +136,9 @@ final class SyntheticSuite {
   }
 
   static void homogeneousNodes(Path runDir) throws IOException {
-    write(runDir.resolve("nodes.csv"), """
+    write(
+        runDir.resolve("nodes.csv"),
+        """
         node,node_id,cpus,map_slots,reduce_slots,class
         n0,localhost:4001,0.5,2,2,all
         n1,localhost:4002,0.5,2,2,all
@@ -122,9 +146,23 @@ final class SyntheticSuite {
         """);
   }
 
-  static String task(String attempt, String type, String node, double start, double finish, long shuffleBytes,
+  static String task(
+      String attempt,
+      String type,
+      String node,
+      double start,
+      double finish,
+      long shuffleBytes,
       double cpu) {
-    return String.format(Locale.ROOT, "%s,%s,%s,%.3f,,,%.3f,%d,%.3f%n", attempt, type, node, start, finish,
-        shuffleBytes, cpu);
+    return String.format(
+        Locale.ROOT,
+        "%s,%s,%s,%.3f,,,%.3f,%d,%.3f%n",
+        attempt,
+        type,
+        node,
+        start,
+        finish,
+        shuffleBytes,
+        cpu);
   }
 }

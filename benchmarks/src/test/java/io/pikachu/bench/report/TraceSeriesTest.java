@@ -1,9 +1,9 @@
 package io.pikachu.bench.report;
 
-import io.pikachu.bench.suite.RunNode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.bench.suite.RunNode;
 import io.pikachu.scheduler.decision.observe.AttemptState;
 import io.pikachu.scheduler.decision.observe.StatusReport;
 import io.pikachu.scheduler.decision.observe.TaskPhase;
@@ -14,29 +14,58 @@ import org.junit.jupiter.api.Test;
 
 class TraceSeriesTest {
   private static final long T0 = 5_000;
-  private static final List<RunNode> NODES = List.of(new RunNode("fast0", "a:1", 1.0, 4, 2, "fast"),
-      new RunNode("slow0", "b:1", 0.25, 1, 2, "slow"));
+  private static final List<RunNode> NODES =
+      List.of(
+          new RunNode("fast0", "a:1", 1.0, 4, 2, "fast"),
+          new RunNode("slow0", "b:1", 0.25, 1, 2, "slow"));
 
-  private static StatusReport reduce(long t, String attempt, String node, int copied, long cpuMs,
-      AttemptState state) {
-    return new StatusReport(T0 + t, attempt, TaskType.REDUCE, 0, node, TaskPhase.SHUFFLE, state, 0.1, copied, 0, 10,
-        cpuMs, T0);
+  private static StatusReport reduce(
+      long t, String attempt, String node, int copied, long cpuMs, AttemptState state) {
+    return new StatusReport(
+        T0 + t,
+        attempt,
+        TaskType.REDUCE,
+        0,
+        node,
+        TaskPhase.SHUFFLE,
+        state,
+        0.1,
+        copied,
+        0,
+        10,
+        cpuMs,
+        T0);
   }
 
   private static StatusReport map(long t, int completed) {
-    return new StatusReport(T0 + t, "m", TaskType.MAP, 0, "b:1", TaskPhase.MAP, AttemptState.RUNNING, 0.5, 0,
-        completed, 10, 0, T0);
+    return new StatusReport(
+        T0 + t,
+        "m",
+        TaskType.MAP,
+        0,
+        "b:1",
+        TaskPhase.MAP,
+        AttemptState.RUNNING,
+        0.5,
+        0,
+        completed,
+        10,
+        0,
+        T0);
   }
 
-  private static final List<StatusReport> REPORTS = List.of(
-      // Out of order on purpose: the AM can receive reports late.
-      reduce(2000, "r0", "a:1", 6, 3000, AttemptState.RUNNING),
-      reduce(0, "r0", "a:1", 2, 0, AttemptState.RUNNING),
-      reduce(0, "r1", "b:1", 1, 0, AttemptState.RUNNING),
-      reduce(2000, "r1", "b:1", 2, 1000, AttemptState.RUNNING),
-      reduce(0, "r2", "b:1", 5, 0, AttemptState.RUNNING),
-      reduce(1000, "r2", "b:1", 5, 100, AttemptState.KILLED),
-      map(0, 3), map(1000, 2), map(2000, 8));
+  private static final List<StatusReport> REPORTS =
+      List.of(
+          // Out of order on purpose: the AM can receive reports late.
+          reduce(2000, "r0", "a:1", 6, 3000, AttemptState.RUNNING),
+          reduce(0, "r0", "a:1", 2, 0, AttemptState.RUNNING),
+          reduce(0, "r1", "b:1", 1, 0, AttemptState.RUNNING),
+          reduce(2000, "r1", "b:1", 2, 1000, AttemptState.RUNNING),
+          reduce(0, "r2", "b:1", 5, 0, AttemptState.RUNNING),
+          reduce(1000, "r2", "b:1", 5, 100, AttemptState.KILLED),
+          map(0, 3),
+          map(1000, 2),
+          map(2000, 8));
 
   private static void assertSeries(List<TraceSeries.Point> actual, double... secondsThenValues) {
     assertEquals(secondsThenValues.length / 2, actual.size(), actual.toString());
@@ -68,7 +97,8 @@ class TraceSeriesTest {
 
   @Test
   void nodesMissingFromNodesCsvAreNamed() {
-    TraceSeries s = TraceSeries.of(List.of(reduce(0, "r9", "z:9", 1, 0, AttemptState.RUNNING)), NODES);
+    TraceSeries s =
+        TraceSeries.of(List.of(reduce(0, "r9", "z:9", 1, 0, AttemptState.RUNNING)), NODES);
     assertEquals(Set.of("z:9"), s.unknownNodes());
     assertSeries(s.shuffled().get(TraceSeries.UNKNOWN_CLASS), 0, 0.1);
     assertTrue(TraceSeries.of(List.of(), NODES).isEmpty());

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The suite's quick mode end to end on an embedded cluster: jobs run, every run leaves its files, outputs equal
- * stock Hadoop's, a second invocation resumes instead of running again, and the report is written. It checks no
- * speed; the figures of so small a job mean nothing.
+ * The suite's quick mode end to end on an embedded cluster: jobs run, every run leaves its files,
+ * outputs equal stock Hadoop's, a second invocation resumes instead of running again, and the
+ * report is written. It checks no speed; the figures of so small a job mean nothing.
  */
 class QuickSuiteTest {
   @TempDir Path dir;
@@ -29,29 +29,43 @@ class QuickSuiteTest {
     new SuiteRunner(SuiteOptions.parse(args), System.out).run(List.of(args));
 
     List<RunResult> results = ResultsCsv.read(out.resolve(SuiteRunner.RESULTS));
-    assertEquals(List.of("stock", "pikachu", "fixed-2.00"), results.stream().map(RunResult::method).toList());
+    assertEquals(
+        List.of("stock", "pikachu", "fixed-2.00"),
+        results.stream().map(RunResult::method).toList());
     assertTrue(results.stream().allMatch(RunResult::ok), results.toString());
-    assertEquals(1, results.stream().map(RunResult::outputDigest).distinct().count(),
+    assertEquals(
+        1,
+        results.stream().map(RunResult::outputDigest).distinct().count(),
         "every method must produce stock Hadoop's output: " + results);
     RunResult fixed = results.get(2);
-    assertTrue(fixed.rebalanced(), "P = 2 on fast and slow nodes must change the bin map: " + fixed);
+    assertTrue(
+        fixed.rebalanced(), "P = 2 on fast and slow nodes must change the bin map: " + fixed);
     assertEquals(2.0, fixed.fastestP(), 1e-9);
     for (RunResult r : results) {
       Path run = out.resolve(r.runDir());
-      assertTrue(Files.size(run.resolve(RunFiles.TASKS)) > 0 && Files.exists(run.resolve(RunFiles.NODES)), r.runDir());
-      assertEquals(!r.method().equals("stock"), Files.exists(run.resolve(RunFiles.DECISION)), r.runDir());
+      assertTrue(
+          Files.size(run.resolve(RunFiles.TASKS)) > 0 && Files.exists(run.resolve(RunFiles.NODES)),
+          r.runDir());
+      assertEquals(
+          !r.method().equals("stock"), Files.exists(run.resolve(RunFiles.DECISION)), r.runDir());
     }
 
     String report = Files.readString(out.resolve("report.md"));
-    assertTrue(report.contains("wordcount") && report.contains("produced stock Hadoop's output"), report);
+    assertTrue(
+        report.contains("wordcount") && report.contains("produced stock Hadoop's output"), report);
     try (Stream<Path> charts = Files.list(out.resolve("charts"))) {
       assertFalse(charts.toList().isEmpty());
     }
 
     ByteArrayOutputStream again = new ByteArrayOutputStream();
-    new SuiteRunner(SuiteOptions.parse(args), new PrintStream(again, true, StandardCharsets.UTF_8)).run(List.of(args));
-    assertTrue(again.toString(StandardCharsets.UTF_8).contains("every planned run is already in"),
+    new SuiteRunner(SuiteOptions.parse(args), new PrintStream(again, true, StandardCharsets.UTF_8))
+        .run(List.of(args));
+    assertTrue(
+        again.toString(StandardCharsets.UTF_8).contains("every planned run is already in"),
         again.toString(StandardCharsets.UTF_8));
-    assertEquals(3, ResultsCsv.read(out.resolve(SuiteRunner.RESULTS)).size(), "resuming must not run jobs again");
+    assertEquals(
+        3,
+        ResultsCsv.read(out.resolve(SuiteRunner.RESULTS)).size(),
+        "resuming must not run jobs again");
   }
 }

@@ -32,13 +32,29 @@ class SuiteOptionsTest {
 
   @Test
   void badValuesNameTheOption() {
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> SuiteOptions.parse(new String[] {"--apps", "wordcount,grep"})).getMessage().contains("--apps"));
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> SuiteOptions.parse(new String[] {"--sweep", "1,-2"})).getMessage().contains("--sweep"));
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> SuiteOptions.parse(new String[] {"--methods", "stock,magic"})).getMessage().contains("magic"));
-    assertTrue(assertThrows(IllegalArgumentException.class,
-        () -> SuiteOptions.parse(new String[] {"--reps", "0"})).getMessage().contains("--reps"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SuiteOptions.parse(new String[] {"--apps", "wordcount,grep"}))
+            .getMessage()
+            .contains("--apps"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SuiteOptions.parse(new String[] {"--sweep", "1,-2"}))
+            .getMessage()
+            .contains("--sweep"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SuiteOptions.parse(new String[] {"--methods", "stock,magic"}))
+            .getMessage()
+            .contains("magic"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SuiteOptions.parse(new String[] {"--reps", "0"}))
+            .getMessage()
+            .contains("--reps"));
   }
 }

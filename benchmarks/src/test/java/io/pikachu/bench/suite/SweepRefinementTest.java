@@ -17,8 +17,10 @@ class SweepRefinementTest {
 
   @Test
   void bestOnTheEdgeLooksOneStepBeyondIt() {
-    assertEquals(List.of(2.83, 6.0), SweepRefinement.around(Map.of(1.0, 100.0, 2.0, 95.0, 4.0, 80.0)));
-    assertEquals(List.of(0.67, 1.41), SweepRefinement.around(Map.of(1.0, 80.0, 2.0, 95.0, 4.0, 99.0)));
+    assertEquals(
+        List.of(2.83, 6.0), SweepRefinement.around(Map.of(1.0, 100.0, 2.0, 95.0, 4.0, 80.0)));
+    assertEquals(
+        List.of(0.67, 1.41), SweepRefinement.around(Map.of(1.0, 80.0, 2.0, 95.0, 4.0, 99.0)));
   }
 
   @Test

@@ -36,7 +36,8 @@ final class CgroupLimiter implements CpuLimiter {
 
       @Override
       void writeWeight(Path group, double cpus) throws IOException {
-        Files.writeString(group.resolve("cpu.shares"), Long.toString(Math.max(2, Math.round(1024 * cpus))));
+        Files.writeString(
+            group.resolve("cpu.shares"), Long.toString(Math.max(2, Math.round(1024 * cpus))));
       }
     },
     V2 {
@@ -52,7 +53,9 @@ final class CgroupLimiter implements CpuLimiter {
 
       @Override
       void writeWeight(Path group, double cpus) throws IOException {
-        Files.writeString(group.resolve("cpu.weight"), Long.toString(Math.min(10_000, Math.max(1, Math.round(100 * cpus)))));
+        Files.writeString(
+            group.resolve("cpu.weight"),
+            Long.toString(Math.min(10_000, Math.max(1, Math.round(100 * cpus)))));
       }
     };
 
@@ -60,7 +63,9 @@ final class CgroupLimiter implements CpuLimiter {
 
     abstract long readQuota(Path group) throws IOException;
 
-    /** Relative weight under contention, in cores; the quota caps a group but guarantees it nothing. */
+    /**
+     * Relative weight under contention, in cores; the quota caps a group but guarantees it nothing.
+     */
     abstract void writeWeight(Path group, double cpus) throws IOException;
   }
 
@@ -87,7 +92,9 @@ final class CgroupLimiter implements CpuLimiter {
         Files.writeString(control, "+cpu");
       }
     }
-    Path root = parent.resolve("pikachu-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
+    Path root =
+        parent.resolve(
+            "pikachu-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
     Files.createDirectory(root);
     try {
       // Other work on the host (a build, a second test JVM) must not starve the emulated nodes,
@@ -125,16 +132,21 @@ final class CgroupLimiter implements CpuLimiter {
       version.writeQuota(group, Math.max(1000, Math.round(cpus * PERIOD_US)));
       version.writeWeight(group, cpus);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot set the CPU quota of node " + nodeName + " in " + group, e);
+      throw new UncheckedIOException(
+          "cannot set the CPU quota of node " + nodeName + " in " + group, e);
     }
     return new NodeCpuLimit() {
       @Override
       public List<String> wrap(String launchScript, String pidFile) {
         Path procs = group.resolve("cgroup.procs");
         // Join the node's group before exec-ing the script, so the task JVM is born limited.
-        String join = String.format(Locale.ROOT,
-            "echo $$ > '%s' || { echo 'pikachu hetero-cluster: cannot join cgroup %s' >&2; exit 97; }; "
-                + "exec /bin/bash \"$0\"", procs, group);
+        String join =
+            String.format(
+                Locale.ROOT,
+                "echo $$ > '%s' || { echo 'pikachu hetero-cluster: cannot join cgroup %s' >&2; exit 97; }; "
+                    + "exec /bin/bash \"$0\"",
+                procs,
+                group);
         return List.of("/bin/bash", "-c", join, launchScript);
       }
 

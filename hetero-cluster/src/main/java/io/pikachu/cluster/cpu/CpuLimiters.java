@@ -8,7 +8,9 @@ import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Picks the best CPU-limiting method this machine allows: cgroup v1, cgroup v2, then duty cycling. */
+/**
+ * Picks the best CPU-limiting method this machine allows: cgroup v1, cgroup v2, then duty cycling.
+ */
 public final class CpuLimiters {
   /** System property to force a method: auto (default), cgroup-v1, cgroup-v2 or duty-cycle. */
   public static final String METHOD_PROPERTY = "pikachu.cluster.cpu-limit";
@@ -25,8 +27,12 @@ public final class CpuLimiters {
       case "cgroup-v1" -> cgroupOrFail(CgroupLimiter.Version.V1);
       case "cgroup-v2" -> cgroupOrFail(CgroupLimiter.Version.V2);
       case "duty-cycle" -> new DutyCycleLimiter();
-      default -> throw new IllegalArgumentException(METHOD_PROPERTY
-          + " must be auto, cgroup-v1, cgroup-v2 or duty-cycle, got '" + wanted + "'");
+      default ->
+          throw new IllegalArgumentException(
+              METHOD_PROPERTY
+                  + " must be auto, cgroup-v1, cgroup-v2 or duty-cycle, got '"
+                  + wanted
+                  + "'");
     };
   }
 
@@ -45,8 +51,9 @@ public final class CpuLimiters {
     try {
       return CgroupLimiter.create(version, ownGroup(version));
     } catch (IOException e) {
-      throw new IllegalStateException(METHOD_PROPERTY + "=" + version + " was asked for but cannot be used: "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          METHOD_PROPERTY + "=" + version + " was asked for but cannot be used: " + e.getMessage(),
+          e);
     }
   }
 
@@ -60,8 +67,10 @@ public final class CpuLimiters {
       }
       String relative = fields[2].startsWith("/") ? fields[2].substring(1) : fields[2];
       if (version == CgroupLimiter.Version.V2 && fields[0].equals("0") && fields[1].isEmpty()) {
-        Path mount = Files.exists(CGROUP_ROOT.resolve("cgroup.controllers"))
-            ? CGROUP_ROOT : CGROUP_ROOT.resolve("unified");
+        Path mount =
+            Files.exists(CGROUP_ROOT.resolve("cgroup.controllers"))
+                ? CGROUP_ROOT
+                : CGROUP_ROOT.resolve("unified");
         return mount.resolve(relative);
       }
       if (version == CgroupLimiter.Version.V1 && List.of(fields[1].split(",")).contains("cpu")) {

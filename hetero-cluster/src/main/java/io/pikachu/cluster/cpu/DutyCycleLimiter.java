@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * CPU budgets without cgroups: the node's container process groups are stopped and continued
- * (SIGSTOP/SIGCONT) so that they run only a fraction of every period. Coarser than a CFS quota
- * (a stopped process also stops its I/O), which is why it is only the fallback.
+ * (SIGSTOP/SIGCONT) so that they run only a fraction of every period. Coarser than a CFS quota (a
+ * stopped process also stops its I/O), which is why it is only the fallback.
  */
 final class DutyCycleLimiter implements CpuLimiter {
   private static final Logger LOG = LoggerFactory.getLogger(DutyCycleLimiter.class);
@@ -115,8 +115,11 @@ final class DutyCycleLimiter implements CpuLimiter {
       List<String> command = new ArrayList<>(List.of("kill", signal, "--"));
       command.addAll(groups);
       try {
-        new ProcessBuilder(command).redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start()
+            .waitFor();
       } catch (IOException e) {
         LOG.warn("cannot send {} to {}", signal, groups, e);
       } catch (InterruptedException e) {

@@ -25,15 +25,17 @@ import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser.TaskAttemptInfo;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils;
 
 /** The successful task attempts of a finished job, with the node each ran on, from job history. */
-public record JobTimeline(String jobId, long submitTime, long launchTime, long finishTime, List<TaskRun> tasks) {
+public record JobTimeline(
+    String jobId, long submitTime, long launchTime, long finishTime, List<TaskRun> tasks) {
 
   /**
-   * Reads the history file of a finished job. The AM writes it to the intermediate done folder
-   * as it ends and the history server moves it later, so both places are searched.
+   * Reads the history file of a finished job. The AM writes it to the intermediate done folder as
+   * it ends and the history server moves it later, so both places are searched.
    *
    * @param nodeOfPort names the node behind a NodeManager port
    */
-  public static JobTimeline load(Configuration conf, JobID jobId, IntFunction<String> nodeOfPort, Duration wait)
+  public static JobTimeline load(
+      Configuration conf, JobID jobId, IntFunction<String> nodeOfPort, Duration wait)
       throws IOException, InterruptedException {
     Path file = findHistoryFile(conf, jobId, wait);
     JobInfo info = new JobHistoryParser(file.getFileSystem(conf), file).parse();
@@ -47,14 +49,26 @@ public record JobTimeline(String jobId, long submitTime, long launchTime, long f
         continue;
       }
       Counters counters = attempt.getCounters();
-      tasks.add(new TaskRun(attempt.getAttemptId().toString(), reduce, nodeOfPort.apply(attempt.getPort()),
-          attempt.getStartTime(), attempt.getFinishTime(),
-          reduce ? attempt.getShuffleFinishTime() : 0, reduce ? attempt.getSortFinishTime() : 0,
-          value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES), value(counters, TaskCounter.CPU_MILLISECONDS),
-          value(counters, TaskCounter.SPILLED_RECORDS), flatten(counters)));
+      tasks.add(
+          new TaskRun(
+              attempt.getAttemptId().toString(),
+              reduce,
+              nodeOfPort.apply(attempt.getPort()),
+              attempt.getStartTime(),
+              attempt.getFinishTime(),
+              reduce ? attempt.getShuffleFinishTime() : 0,
+              reduce ? attempt.getSortFinishTime() : 0,
+              value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES),
+              value(counters, TaskCounter.CPU_MILLISECONDS),
+              value(counters, TaskCounter.SPILLED_RECORDS),
+              flatten(counters)));
     }
     tasks.sort(Comparator.comparingLong(TaskRun::startTime));
-    return new JobTimeline(jobId.toString(), info.getSubmitTime(), info.getLaunchTime(), info.getFinishTime(),
+    return new JobTimeline(
+        jobId.toString(),
+        info.getSubmitTime(),
+        info.getLaunchTime(),
+        info.getFinishTime(),
         List.copyOf(tasks));
   }
 
@@ -109,9 +123,10 @@ public record JobTimeline(String jobId, long submitTime, long launchTime, long f
 
   private static Path findHistoryFile(Configuration conf, JobID jobId, Duration wait)
       throws IOException, InterruptedException {
-    List<Path> roots = List.of(
-        new Path(JobHistoryUtils.getConfiguredHistoryIntermediateDoneDirPrefix(conf)),
-        new Path(JobHistoryUtils.getConfiguredHistoryServerDoneDirPrefix(conf)));
+    List<Path> roots =
+        List.of(
+            new Path(JobHistoryUtils.getConfiguredHistoryIntermediateDoneDirPrefix(conf)),
+            new Path(JobHistoryUtils.getConfiguredHistoryServerDoneDirPrefix(conf)));
     String prefix = jobId.toString();
     long deadline = System.nanoTime() + wait.toNanos();
     do {
@@ -130,6 +145,7 @@ public record JobTimeline(String jobId, long submitTime, long launchTime, long f
       }
       Thread.sleep(200);
     } while (System.nanoTime() < deadline);
-    throw new IOException("no job history file for " + jobId + " under " + roots + " after " + wait);
+    throw new IOException(
+        "no job history file for " + jobId + " under " + roots + " after " + wait);
   }
 }

@@ -1,8 +1,8 @@
 package io.pikachu.cluster.history;
 
 /**
- * One successful task attempt as job history recorded it. Times are epoch milliseconds; the
- * shuffle and sort finish times are 0 for maps.
+ * One successful task attempt as job history recorded it. Times are epoch milliseconds; the shuffle
+ * and sort finish times are 0 for maps.
  */
 public record TaskRun(
     String attemptId,

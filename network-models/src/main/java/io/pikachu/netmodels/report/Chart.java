@@ -19,41 +19,49 @@ import org.jfree.svg.SVGGraphics2D;
 
 /** A line chart of named series, rendered by JFreeChart into an SVG file. */
 public final class Chart {
-    private final String title;
-    private final String xLabel;
-    private final String yLabel;
-    private final Map<String, XYSeries> series = new LinkedHashMap<>();
-    private boolean logY;
-    private boolean logX;
+  private final String title;
+  private final String xLabel;
+  private final String yLabel;
+  private final Map<String, XYSeries> series = new LinkedHashMap<>();
+  private boolean logY;
+  private boolean logX;
 
-    public Chart(String title, String xLabel, String yLabel) {
-        this.title = title;
-        this.xLabel = xLabel;
-        this.yLabel = yLabel;
-    }
+  public Chart(String title, String xLabel, String yLabel) {
+    this.title = title;
+    this.xLabel = xLabel;
+    this.yLabel = yLabel;
+  }
 
-    public Chart logY() { logY = true; return this; }
-    public Chart logX() { logX = true; return this; }
+  public Chart logY() {
+    logY = true;
+    return this;
+  }
 
-    public Chart point(String name, double x, double y) {
-        series.computeIfAbsent(name, n -> new XYSeries(n, false, true)).add(x, y);
-        return this;
-    }
+  public Chart logX() {
+    logX = true;
+    return this;
+  }
 
-    public void writeSvg(Path file) throws IOException {
-        XYSeriesCollection data = new XYSeriesCollection();
-        series.values().forEach(data::addSeries);
-        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
-                true, false, false);
-        XYPlot plot = chart.getXYPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRenderer(new XYLineAndShapeRenderer(true, true));
-        if (logY) plot.setRangeAxis(new LogAxis(yLabel));
-        if (logX) plot.setDomainAxis(new LogAxis(xLabel));
-        SVGGraphics2D g = new SVGGraphics2D(720, 440);
-        chart.draw(g, new Rectangle(0, 0, 720, 440));
-        Files.writeString(file, g.getSVGDocument());
-    }
+  public Chart point(String name, double x, double y) {
+    series.computeIfAbsent(name, n -> new XYSeries(n, false, true)).add(x, y);
+    return this;
+  }
+
+  public void writeSvg(Path file) throws IOException {
+    XYSeriesCollection data = new XYSeriesCollection();
+    series.values().forEach(data::addSeries);
+    JFreeChart chart =
+        ChartFactory.createXYLineChart(
+            title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
+    XYPlot plot = chart.getXYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRenderer(new XYLineAndShapeRenderer(true, true));
+    if (logY) plot.setRangeAxis(new LogAxis(yLabel));
+    if (logX) plot.setDomainAxis(new LogAxis(xLabel));
+    SVGGraphics2D g = new SVGGraphics2D(720, 440);
+    chart.draw(g, new Rectangle(0, 0, 720, 440));
+    Files.writeString(file, g.getSVGDocument());
+  }
 }

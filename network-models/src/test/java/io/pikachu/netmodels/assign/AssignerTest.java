@@ -18,101 +18,123 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class AssignerTest {
-    private final FatTree tree = new FatTree(4, 6, 2, 4, 10, 10, 40);
+  private final FatTree tree = new FatTree(4, 6, 2, 4, 10, 10, 40);
 
-    @Test
-    void neverExceedsAnyResourceAndRespectsTheHostTable() {
-        SwitchTables tables = new SwitchTables(60, 32, 256, 0.8);
-        Random rnd = new Random(3);
-        List<VipShape> shapes = new ArrayList<>();
-        double[] gbps = new double[120];
-        for (int i = 0; i < gbps.length; i++) {
-            shapes.add(new VipShape(TestVips.random(i, tree, rnd, 1 + rnd.nextInt(4), 1 + rnd.nextInt(20)), tree,
-                    tables));
-            gbps[i] = 8 * Math.exp(-i / 15.0);
-        }
-        Assignment a = new Assigner(tree, tables, shapes).assign(gbps, Assigner.Strategy.DUET, 1);
-        NetworkState st = a.state();
-        for (int l = 0; l < tree.links(); l++) assertTrue(st.linkUtilisation(l) <= 1 + 1e-9, "link " + l);
-        for (int s = 0; s < tree.switches(); s++) {
-            assertTrue(st.tunnelUsed(s) <= tables.tunnelEntries(), "tunnel table of switch " + s);
-        }
-        assertTrue(a.hmuxVipCount() <= tables.hostEntries() - tree.serversPerTor(),
-                "host table holds " + a.hmuxVipCount() + " VIPs");
-        assertTrue(a.hmuxVipCount() > 0);
-        // VIPs are placed in decreasing traffic: no SMux VIP has more traffic than the last HMux VIP before the stop
-        double smallestOnHmux = IntStream.range(0, gbps.length).filter(a::onHmux).mapToDouble(v -> gbps[v]).min()
-                .orElseThrow();
-        assertTrue(a.leftoverGbps() < a.totalGbps());
-        assertTrue(smallestOnHmux > 0);
+  @Test
+  void neverExceedsAnyResourceAndRespectsTheHostTable() {
+    SwitchTables tables = new SwitchTables(60, 32, 256, 0.8);
+    Random rnd = new Random(3);
+    List<VipShape> shapes = new ArrayList<>();
+    double[] gbps = new double[120];
+    for (int i = 0; i < gbps.length; i++) {
+      shapes.add(
+          new VipShape(
+              TestVips.random(i, tree, rnd, 1 + rnd.nextInt(4), 1 + rnd.nextInt(20)),
+              tree,
+              tables));
+      gbps[i] = 8 * Math.exp(-i / 15.0);
     }
+    Assignment a = new Assigner(tree, tables, shapes).assign(gbps, Assigner.Strategy.DUET, 1);
+    NetworkState st = a.state();
+    for (int l = 0; l < tree.links(); l++)
+      assertTrue(st.linkUtilisation(l) <= 1 + 1e-9, "link " + l);
+    for (int s = 0; s < tree.switches(); s++) {
+      assertTrue(st.tunnelUsed(s) <= tables.tunnelEntries(), "tunnel table of switch " + s);
+    }
+    assertTrue(
+        a.hmuxVipCount() <= tables.hostEntries() - tree.serversPerTor(),
+        "host table holds " + a.hmuxVipCount() + " VIPs");
+    assertTrue(a.hmuxVipCount() > 0);
+    // VIPs are placed in decreasing traffic: no SMux VIP has more traffic than the last HMux VIP
+    // before the stop
+    double smallestOnHmux =
+        IntStream.range(0, gbps.length)
+            .filter(a::onHmux)
+            .mapToDouble(v -> gbps[v])
+            .min()
+            .orElseThrow();
+    assertTrue(a.leftoverGbps() < a.totalGbps());
+    assertTrue(smallestOnHmux > 0);
+  }
 
-    @Test
-    void sameSeedSameAssignmentAndWorkload() {
-        WorkloadSpec spec = WorkloadSpec.paperScale().withVips(400).scaledVolume(0.02);
-        Workload w1 = new WorkloadGenerator(tree, spec).generate(5);
-        Workload w2 = new WorkloadGenerator(tree, spec).generate(5);
-        Workload w3 = new WorkloadGenerator(tree, spec).generate(6);
-        assertArrayEquals(w1.trace().gbps(3), w2.trace().gbps(3));
-        assertTrue(!java.util.Arrays.equals(w1.trace().gbps(0), w3.trace().gbps(0)));
-        SwitchTables tables = SwitchTables.paper().withHostEntries(300);
-        Assigner as = new Assigner(tree, tables, VipShape.of(w1.vips(), tree, tables));
-        Assignment a1 = as.assign(w1.trace().gbps(0), Assigner.Strategy.DUET, 9);
-        Assignment a2 = as.assign(w2.trace().gbps(0), Assigner.Strategy.DUET, 9);
-        for (int v = 0; v < a1.vips(); v++) assertEquals(a1.hmuxOf(v), a2.hmuxOf(v), "VIP " + v);
-    }
+  @Test
+  void sameSeedSameAssignmentAndWorkload() {
+    WorkloadSpec spec = WorkloadSpec.paperScale().withVips(400).scaledVolume(0.02);
+    Workload w1 = new WorkloadGenerator(tree, spec).generate(5);
+    Workload w2 = new WorkloadGenerator(tree, spec).generate(5);
+    Workload w3 = new WorkloadGenerator(tree, spec).generate(6);
+    assertArrayEquals(w1.trace().gbps(3), w2.trace().gbps(3));
+    assertTrue(!java.util.Arrays.equals(w1.trace().gbps(0), w3.trace().gbps(0)));
+    SwitchTables tables = SwitchTables.paper().withHostEntries(300);
+    Assigner as = new Assigner(tree, tables, VipShape.of(w1.vips(), tree, tables));
+    Assignment a1 = as.assign(w1.trace().gbps(0), Assigner.Strategy.DUET, 9);
+    Assignment a2 = as.assign(w2.trace().gbps(0), Assigner.Strategy.DUET, 9);
+    for (int v = 0; v < a1.vips(); v++) assertEquals(a1.hmuxOf(v), a2.hmuxOf(v), "VIP " + v);
+  }
 
-    @Test
-    void largeFanoutVipGoesThroughTransientIps() {
-        SwitchTables tables = new SwitchTables(1000, 512, 4096, 0.8);
-        FatTree big = new FatTree(4, 8, 2, 4, 40, 10, 40);
-        int[] servers = IntStream.range(0, 1200).map(i -> i).toArray();
-        Vip vip = new Vip(0, new int[] {5}, new double[] {1}, 0.7, List.of(PortGroup.anyPort(servers)));
-        VipShape shape = new VipShape(vip, big, tables);
-        assertEquals(3, shape.tips().size(), "1200 DIPs need ceil(1200/512) TIPs");
-        assertEquals(3, shape.hmuxTunnelEntries(), "the HMux tunnels to the TIPs, not to the DIPs");
-        assertEquals(1200, shape.tips().stream().mapToInt(VipShape.Tip::tunnelEntries).sum());
-        assertTrue(shape.tips().stream().allMatch(t -> t.tunnelEntries() <= 512));
-        Assignment a = new Assigner(big, tables, List.of(shape)).assign(new double[] {5}, Assigner.Strategy.DUET, 1);
-        assertTrue(a.onHmux(0));
-        int[] tips = a.tipSwitchesOf(0);
-        assertEquals(3, tips.length);
-        int tunnel = 0;
-        for (int s = 0; s < big.switches(); s++) tunnel += a.state().tunnelUsed(s);
-        assertEquals(3 + 1200, tunnel, "HMux entries plus every DIP once behind its TIP");
-        assertEquals(4, a.state().hostEntriesUsed(), "the VIP and its three TIPs are routable");
-    }
+  @Test
+  void largeFanoutVipGoesThroughTransientIps() {
+    SwitchTables tables = new SwitchTables(1000, 512, 4096, 0.8);
+    FatTree big = new FatTree(4, 8, 2, 4, 40, 10, 40);
+    int[] servers = IntStream.range(0, 1200).map(i -> i).toArray();
+    Vip vip = new Vip(0, new int[] {5}, new double[] {1}, 0.7, List.of(PortGroup.anyPort(servers)));
+    VipShape shape = new VipShape(vip, big, tables);
+    assertEquals(3, shape.tips().size(), "1200 DIPs need ceil(1200/512) TIPs");
+    assertEquals(3, shape.hmuxTunnelEntries(), "the HMux tunnels to the TIPs, not to the DIPs");
+    assertEquals(1200, shape.tips().stream().mapToInt(VipShape.Tip::tunnelEntries).sum());
+    assertTrue(shape.tips().stream().allMatch(t -> t.tunnelEntries() <= 512));
+    Assignment a =
+        new Assigner(big, tables, List.of(shape))
+            .assign(new double[] {5}, Assigner.Strategy.DUET, 1);
+    assertTrue(a.onHmux(0));
+    int[] tips = a.tipSwitchesOf(0);
+    assertEquals(3, tips.length);
+    int tunnel = 0;
+    for (int s = 0; s < big.switches(); s++) tunnel += a.state().tunnelUsed(s);
+    assertEquals(3 + 1200, tunnel, "HMux entries plus every DIP once behind its TIP");
+    assertEquals(4, a.state().hostEntriesUsed(), "the VIP and its three TIPs are routable");
+  }
 
-    @Test
-    void portBasedVipKeepsSeparateDipSetsAndWcmpSplitsByWeight() {
-        SwitchTables tables = SwitchTables.paper();
-        PortGroup web = new PortGroup(80, 0.75, new int[] {0, 10}, new double[] {1, 2});
-        PortGroup ftp = new PortGroup(21, 0.25, new int[] {20}, new double[] {1});
-        Vip vip = new Vip(0, new int[] {3}, new double[] {1}, 1.0, List.of(web, ftp));
-        VipShape s = new VipShape(vip, tree, tables);
-        assertEquals(3, s.hmuxTunnelEntries());
-        assertEquals(4, s.hmuxEcmpEntries(), "weights 1:2 take 1+2 ECMP entries, the FTP DIP one");
-        assertEquals(0.25, s.dipShareAt(tree.torOfServer(0)), 1e-12);
-        assertEquals(0.5, s.dipShareAt(tree.torOfServer(10)), 1e-12);
-        assertEquals(0.25, s.dipShareAt(tree.torOfServer(20)), 1e-12);
-    }
+  @Test
+  void portBasedVipKeepsSeparateDipSetsAndWcmpSplitsByWeight() {
+    SwitchTables tables = SwitchTables.paper();
+    PortGroup web = new PortGroup(80, 0.75, new int[] {0, 10}, new double[] {1, 2});
+    PortGroup ftp = new PortGroup(21, 0.25, new int[] {20}, new double[] {1});
+    Vip vip = new Vip(0, new int[] {3}, new double[] {1}, 1.0, List.of(web, ftp));
+    VipShape s = new VipShape(vip, tree, tables);
+    assertEquals(3, s.hmuxTunnelEntries());
+    assertEquals(4, s.hmuxEcmpEntries(), "weights 1:2 take 1+2 ECMP entries, the FTP DIP one");
+    assertEquals(0.25, s.dipShareAt(tree.torOfServer(0)), 1e-12);
+    assertEquals(0.5, s.dipShareAt(tree.torOfServer(10)), 1e-12);
+    assertEquals(0.25, s.dipShareAt(tree.torOfServer(20)), 1e-12);
+  }
 
-    @Test
-    void badInputIsRejectedWithAClearMessage() {
-        SwitchTables tables = SwitchTables.paper();
-        Vip vip = new Vip(0, new int[] {1}, new double[] {1}, 0.5, List.of(PortGroup.anyPort(new int[] {1})));
-        Assigner as = new Assigner(tree, tables, List.of(new VipShape(vip, tree, tables)));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> as.assign(new double[] {1, 2}, Assigner.Strategy.DUET, 1));
-        assertTrue(e.getMessage().contains("2 entries for 1 VIPs"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> as.assign(new double[] {Double.NaN}, Assigner.Strategy.DUET, 1));
-        assertTrue(e.getMessage().contains("VIP 0"), e.getMessage());
-        Vip outside = new Vip(1, new int[] {1}, new double[] {1}, 0.5,
-                List.of(PortGroup.anyPort(new int[] {tree.servers()})));
-        e = assertThrows(IllegalArgumentException.class, () -> new VipShape(outside, tree, tables));
-        assertTrue(e.getMessage().contains("DIP server " + tree.servers()), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new FatTree(4, 4, 3, 4, 4, 10, 40));
-        assertTrue(e.getMessage().contains("multiple of aggsPerContainer"), e.getMessage());
-    }
+  @Test
+  void badInputIsRejectedWithAClearMessage() {
+    SwitchTables tables = SwitchTables.paper();
+    Vip vip =
+        new Vip(0, new int[] {1}, new double[] {1}, 0.5, List.of(PortGroup.anyPort(new int[] {1})));
+    Assigner as = new Assigner(tree, tables, List.of(new VipShape(vip, tree, tables)));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> as.assign(new double[] {1, 2}, Assigner.Strategy.DUET, 1));
+    assertTrue(e.getMessage().contains("2 entries for 1 VIPs"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> as.assign(new double[] {Double.NaN}, Assigner.Strategy.DUET, 1));
+    assertTrue(e.getMessage().contains("VIP 0"), e.getMessage());
+    Vip outside =
+        new Vip(
+            1,
+            new int[] {1},
+            new double[] {1},
+            0.5,
+            List.of(PortGroup.anyPort(new int[] {tree.servers()})));
+    e = assertThrows(IllegalArgumentException.class, () -> new VipShape(outside, tree, tables));
+    assertTrue(e.getMessage().contains("DIP server " + tree.servers()), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new FatTree(4, 4, 3, 4, 4, 10, 40));
+    assertTrue(e.getMessage().contains("multiple of aggsPerContainer"), e.getMessage());
+  }
 }

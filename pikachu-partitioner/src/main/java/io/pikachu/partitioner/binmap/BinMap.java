@@ -7,9 +7,9 @@ import java.util.BitSet;
  * Which reducer owns which virtual bins, at one version of the job's bin map.
  *
  * <p>Reducer {@code r} owns the contiguous range {@code [start(r), end(r))}, and ranges follow
- * reducer-index order: with an order-preserving partitioner (total order) the concatenated
- * reducer outputs therefore stay sorted, whatever the counts are. Immutable; plain Java so the
- * AM-side controller and tests can use it without Hadoop.
+ * reducer-index order: with an order-preserving partitioner (total order) the concatenated reducer
+ * outputs therefore stay sorted, whatever the counts are. Immutable; plain Java so the AM-side
+ * controller and tests can use it without Hadoop.
  *
  * <p>{@code finalMap} marks the map that every reducer's final merge will use: once a reducer has
  * seen a final map it may start its final merge, and no later map may be published.
@@ -55,13 +55,22 @@ public final class BinMap {
    * A map from per-reducer counts that must add up to {@code binsPerReducer * reducers}: the shape
    * every map task writes. Use this for any map that comes from outside the job's own settings.
    */
-  public static BinMap fromCounts(long version, boolean finalMap, int binsPerReducer, int[] counts) {
+  public static BinMap fromCounts(
+      long version, boolean finalMap, int binsPerReducer, int[] counts) {
     BinMap map = new BinMap(version, finalMap, counts);
     long expected = (long) binsPerReducer * counts.length;
     if (map.totalBins() != expected) {
-      throw new IllegalArgumentException("bin counts " + Arrays.toString(counts) + " add up to "
-          + map.totalBins() + " bins, but " + counts.length + " reducers x " + binsPerReducer
-          + " bins per reducer = " + expected);
+      throw new IllegalArgumentException(
+          "bin counts "
+              + Arrays.toString(counts)
+              + " add up to "
+              + map.totalBins()
+              + " bins, but "
+              + counts.length
+              + " reducers x "
+              + binsPerReducer
+              + " bins per reducer = "
+              + expected);
     }
     return map;
   }
@@ -69,8 +78,12 @@ public final class BinMap {
   /** The map before any decision: every reducer owns {@code binsPerReducer} consecutive bins. */
   public static BinMap even(int reducers, int binsPerReducer, boolean finalMap) {
     if (reducers < 1 || binsPerReducer < 1) {
-      throw new IllegalArgumentException("even bin map needs reducers >= 1 and bins per reducer"
-          + " >= 1, got " + reducers + " and " + binsPerReducer);
+      throw new IllegalArgumentException(
+          "even bin map needs reducers >= 1 and bins per reducer"
+              + " >= 1, got "
+              + reducers
+              + " and "
+              + binsPerReducer);
     }
     int[] counts = new int[reducers];
     Arrays.fill(counts, binsPerReducer);
@@ -152,7 +165,9 @@ public final class BinMap {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinMap m && m.version == version && m.finalMap == finalMap
+    return o instanceof BinMap m
+        && m.version == version
+        && m.finalMap == finalMap
         && Arrays.equals(m.counts, counts);
   }
 
@@ -163,7 +178,11 @@ public final class BinMap {
 
   @Override
   public String toString() {
-    return "BinMap{v" + version + (finalMap ? ", final" : "") + ", counts="
-        + Arrays.toString(counts) + "}";
+    return "BinMap{v"
+        + version
+        + (finalMap ? ", final" : "")
+        + ", counts="
+        + Arrays.toString(counts)
+        + "}";
   }
 }

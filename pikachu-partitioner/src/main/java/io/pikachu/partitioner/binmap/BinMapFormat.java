@@ -42,30 +42,43 @@ public final class BinMapFormat {
   }
 
   /**
-   * Parses and checks a map. {@code source} (a path, usually) is named in every error.
-   * {@code expectedReducers}/{@code expectedBinsPerReducer} are the job's shape; pass 0 to skip.
+   * Parses and checks a map. {@code source} (a path, usually) is named in every error. {@code
+   * expectedReducers}/{@code expectedBinsPerReducer} are the job's shape; pass 0 to skip.
    */
-  public static BinMap decode(String text, String source, int expectedReducers,
-      int expectedBinsPerReducer) throws BinMapFormatException {
+  public static BinMap decode(
+      String text, String source, int expectedReducers, int expectedBinsPerReducer)
+      throws BinMapFormatException {
     if (text == null || text.isEmpty()) {
       throw new BinMapFormatException(source, "file is empty");
     }
     String[] lines = text.split("\n", -1);
     if (!lines[0].equals(MAGIC)) {
-      throw new BinMapFormatException(source, "first line must be '" + MAGIC + "', got '"
-          + abbreviate(lines[0]) + "'");
+      throw new BinMapFormatException(
+          source, "first line must be '" + MAGIC + "', got '" + abbreviate(lines[0]) + "'");
     }
     if (lines.length != FIELDS.length + 2 || !lines[lines.length - 1].isEmpty()) {
-      throw new BinMapFormatException(source, "expected " + (FIELDS.length + 1)
-          + " newline-terminated lines, got " + (lines.length - 1) + " (truncated file?)");
+      throw new BinMapFormatException(
+          source,
+          "expected "
+              + (FIELDS.length + 1)
+              + " newline-terminated lines, got "
+              + (lines.length - 1)
+              + " (truncated file?)");
     }
     Map<String, String> fields = new LinkedHashMap<>();
     for (int i = 0; i < FIELDS.length; i++) {
       String line = lines[i + 1];
       String prefix = FIELDS[i] + " ";
       if (!line.startsWith(prefix)) {
-        throw new BinMapFormatException(source, "line " + (i + 2) + " must start with '"
-            + prefix + "', got '" + abbreviate(line) + "'");
+        throw new BinMapFormatException(
+            source,
+            "line "
+                + (i + 2)
+                + " must start with '"
+                + prefix
+                + "', got '"
+                + abbreviate(line)
+                + "'");
       }
       fields.put(FIELDS[i], line.substring(prefix.length()));
     }
@@ -76,8 +89,8 @@ public final class BinMapFormat {
     long version = parseLong(source, "version", fields.get("version"));
     String finalText = fields.get("final");
     if (!finalText.equals("true") && !finalText.equals("false")) {
-      throw new BinMapFormatException(source, "final must be true or false, got '"
-          + abbreviate(finalText) + "'");
+      throw new BinMapFormatException(
+          source, "final must be true or false, got '" + abbreviate(finalText) + "'");
     }
     int[] counts = parseCounts(source, fields.get("counts"));
     BinMap map;
@@ -87,21 +100,33 @@ public final class BinMapFormat {
       throw new BinMapFormatException(source, e.getMessage());
     }
     if (expectedReducers > 0 && map.reducers() != expectedReducers) {
-      throw new BinMapFormatException(source, "map is for " + map.reducers()
-          + " reducers but the job has " + expectedReducers);
+      throw new BinMapFormatException(
+          source, "map is for " + map.reducers() + " reducers but the job has " + expectedReducers);
     }
     if (expectedBinsPerReducer > 0
         && map.totalBins() != (long) expectedBinsPerReducer * map.reducers()) {
-      throw new BinMapFormatException(source, "map has " + map.totalBins() + " bins but the job"
-          + " writes " + map.reducers() + " x " + expectedBinsPerReducer + " = "
-          + ((long) expectedBinsPerReducer * map.reducers()));
+      throw new BinMapFormatException(
+          source,
+          "map has "
+              + map.totalBins()
+              + " bins but the job"
+              + " writes "
+              + map.reducers()
+              + " x "
+              + expectedBinsPerReducer
+              + " = "
+              + ((long) expectedBinsPerReducer * map.reducers()));
     }
     return map;
   }
 
-  public static BinMap decode(byte[] bytes, String source, int expectedReducers,
-      int expectedBinsPerReducer) throws BinMapFormatException {
-    return decode(new String(bytes, StandardCharsets.UTF_8), source, expectedReducers,
+  public static BinMap decode(
+      byte[] bytes, String source, int expectedReducers, int expectedBinsPerReducer)
+      throws BinMapFormatException {
+    return decode(
+        new String(bytes, StandardCharsets.UTF_8),
+        source,
+        expectedReducers,
         expectedBinsPerReducer);
   }
 
@@ -123,8 +148,8 @@ public final class BinMapFormat {
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new BinMapFormatException(source, field + " is not an integer: '"
-          + abbreviate(text) + "'");
+      throw new BinMapFormatException(
+          source, field + " is not an integer: '" + abbreviate(text) + "'");
     }
   }
 

@@ -24,13 +24,14 @@ import org.slf4j.LoggerFactory;
  * controller and the reduce tasks (the umbilical protocol has no AM-to-task messages).
  *
  * <p>Layout of the directory (by default {@code ${mapreduce.job.dir}/pikachu-binmap}):
+ *
  * <ul>
- *   <li>{@code binmap-<version>}: a non-final map; versions only grow. Written to a temporary
- *       name and renamed, so a reader never sees half a file.</li>
+ *   <li>{@code binmap-<version>}: a non-final map; versions only grow. Written to a temporary name
+ *       and renamed, so a reader never sees half a file.
  *   <li>{@code final}: THE final map. Created exactly once by an atomic, non-overwriting claim
  *       (rename on HDFS, hard link on a local file system): the AM publishing a final map and a
- *       reducer that timed out waiting for one race for it, and everybody follows the winner.
- *       Once it exists, later non-final maps are refused and ignored.</li>
+ *       reducer that timed out waiting for one race for it, and everybody follows the winner. Once
+ *       it exists, later non-final maps are refused and ignored.
  * </ul>
  */
 public class BinMapStore {
@@ -65,8 +66,12 @@ public class BinMapStore {
     }
     String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
     if (jobDir == null || jobDir.isEmpty()) {
-      throw new IllegalArgumentException("cannot locate the Pikachu bin map store: neither "
-          + PikachuKeys.BINMAP_DIR + " nor " + MRJobConfig.MAPREDUCE_JOB_DIR + " is set");
+      throw new IllegalArgumentException(
+          "cannot locate the Pikachu bin map store: neither "
+              + PikachuKeys.BINMAP_DIR
+              + " nor "
+              + MRJobConfig.MAPREDUCE_JOB_DIR
+              + " is set");
     }
     return new Path(jobDir, PikachuKeys.BINMAP_DIR_NAME);
   }
@@ -76,9 +81,9 @@ public class BinMapStore {
   }
 
   /**
-   * Publishes {@code map}. A non-final map must have a higher version than any published one and
-   * is refused once a final map exists. A final map is claimed as THE final map; the returned
-   * map is the final map that won, which is an earlier one if a reducer sealed first.
+   * Publishes {@code map}. A non-final map must have a higher version than any published one and is
+   * refused once a final map exists. A final map is claimed as THE final map; the returned map is
+   * the final map that won, which is an earlier one if a reducer sealed first.
    */
   public synchronized BinMap publish(BinMap map) throws IOException {
     checkShape(map);
@@ -87,12 +92,17 @@ public class BinMapStore {
     }
     BinMap current = read();
     if (current != null && current.isFinal()) {
-      throw new IllegalStateException("bin maps in " + dir + " are sealed at " + current
-          + "; refusing to publish " + map);
+      throw new IllegalStateException(
+          "bin maps in " + dir + " are sealed at " + current + "; refusing to publish " + map);
     }
     if (current != null && map.version() <= current.version()) {
-      throw new IllegalArgumentException("bin map version " + map.version()
-          + " must be above the published version " + current.version() + " in " + dir);
+      throw new IllegalArgumentException(
+          "bin map version "
+              + map.version()
+              + " must be above the published version "
+              + current.version()
+              + " in "
+              + dir);
     }
     Path tmp = writeTemp(map);
     Path target = new Path(dir, MAP_PREFIX + map.version());
@@ -122,8 +132,10 @@ public class BinMapStore {
     if (winner == null) {
       throw new IOException("sealing the bin map failed: " + target + " missing after claim");
     }
-    LOG.info(won ? "Sealed final {} in {}" : "Final bin map was already sealed: {} in {}",
-        winner, target);
+    LOG.info(
+        won ? "Sealed final {} in {}" : "Final bin map was already sealed: {} in {}",
+        winner,
+        target);
     return winner;
   }
 
@@ -156,8 +168,8 @@ public class BinMapStore {
     Path path = new Path(dir, MAP_PREFIX + newest);
     BinMap map = load(path);
     if (map.isFinal() || map.version() != newest) {
-      throw new BinMapFormatException(path.toString(), "holds " + map
-          + "; expected non-final version " + newest);
+      throw new BinMapFormatException(
+          path.toString(), "holds " + map + "; expected non-final version " + newest);
     }
     BinMap sealedMeanwhile = readFinal();
     return sealedMeanwhile != null ? sealedMeanwhile : map;
@@ -223,8 +235,13 @@ public class BinMapStore {
 
   private void checkShape(BinMap map) {
     if (map.reducers() != reducers || map.totalBins() != (long) reducers * binsPerReducer) {
-      throw new IllegalArgumentException(map + " does not fit a job of " + reducers
-          + " reducers x " + binsPerReducer + " bins per reducer");
+      throw new IllegalArgumentException(
+          map
+              + " does not fit a job of "
+              + reducers
+              + " reducers x "
+              + binsPerReducer
+              + " bins per reducer");
     }
   }
 }

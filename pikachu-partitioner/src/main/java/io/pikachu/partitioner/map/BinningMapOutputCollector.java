@@ -35,9 +35,14 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
     int bins = VirtualBinsConfig.totalBins(job);
     JobConf binJob = binJobConf(job, bins);
     partitioner = BinPartitioner.create(binJob, bins);
-    buffer.init(new MapOutputCollector.Context(context.getMapTask(), binJob, context.getReporter()));
-    LOG.info("Writing map output as {} virtual bins ({} x {} reducers), partitioner {}", bins,
-        VirtualBinsConfig.binsPerReducer(job), job.getNumReduceTasks(), partitioner);
+    buffer.init(
+        new MapOutputCollector.Context(context.getMapTask(), binJob, context.getReporter()));
+    LOG.info(
+        "Writing map output as {} virtual bins ({} x {} reducers), partitioner {}",
+        bins,
+        VirtualBinsConfig.binsPerReducer(job),
+        job.getNumReduceTasks(),
+        partitioner);
   }
 
   /** The job configuration as seen by the bin writer: as many "reducers" as bins. */
@@ -95,20 +100,33 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
 
     @SuppressWarnings("unchecked")
     static <K, V> BinPartitioner<K, V> create(JobConf binJob, int bins) {
-      Class<?> cls = binJob.getUseNewMapper()
-          ? binJob.getClass(MRJobConfig.PARTITIONER_CLASS_ATTR,
-              org.apache.hadoop.mapreduce.lib.partition.HashPartitioner.class)
-          : binJob.getPartitionerClass();
+      Class<?> cls =
+          binJob.getUseNewMapper()
+              ? binJob.getClass(
+                  MRJobConfig.PARTITIONER_CLASS_ATTR,
+                  org.apache.hadoop.mapreduce.lib.partition.HashPartitioner.class)
+              : binJob.getPartitionerClass();
       Object instance;
       try {
         instance = ReflectionUtils.newInstance(cls, binJob);
       } catch (RuntimeException e) {
-        String hint = TotalOrderPartitioner.class.isAssignableFrom(cls)
-            ? "; a TotalOrderPartitioner needs a partition file with bins - 1 = " + (bins - 1)
-                + " split points in " + PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE
-            : "";
-        throw new IllegalArgumentException("partitioner " + cls.getName()
-            + " cannot be set up for " + bins + " virtual bins" + hint + ": " + e.getMessage(), e);
+        String hint =
+            TotalOrderPartitioner.class.isAssignableFrom(cls)
+                ? "; a TotalOrderPartitioner needs a partition file with bins - 1 = "
+                    + (bins - 1)
+                    + " split points in "
+                    + PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE
+                : "";
+        throw new IllegalArgumentException(
+            "partitioner "
+                + cls.getName()
+                + " cannot be set up for "
+                + bins
+                + " virtual bins"
+                + hint
+                + ": "
+                + e.getMessage(),
+            e);
       }
       if (instance instanceof org.apache.hadoop.mapreduce.Partitioner<?, ?> p) {
         var typed = (org.apache.hadoop.mapreduce.Partitioner<K, V>) p;

@@ -18,12 +18,13 @@ public final class TotalOrderBins {
   private TotalOrderBins() {}
 
   /**
-   * Samples the job's input into {@code binFile} (bins - 1 split points) and points
-   * {@value PikachuKeys#TOTAL_ORDER_BIN_PARTITION_FILE} at it. Call after the job's reducer
-   * count and Pikachu settings are set, next to the usual {@link InputSampler#writePartitionFile}.
+   * Samples the job's input into {@code binFile} (bins - 1 split points) and points {@value
+   * PikachuKeys#TOTAL_ORDER_BIN_PARTITION_FILE} at it. Call after the job's reducer count and
+   * Pikachu settings are set, next to the usual {@link InputSampler#writePartitionFile}.
    */
-  public static <K, V> void writeBinPartitionFile(Job job, InputSampler.Sampler<K, V> sampler,
-      Path binFile) throws IOException, ClassNotFoundException, InterruptedException {
+  public static <K, V> void writeBinPartitionFile(
+      Job job, InputSampler.Sampler<K, V> sampler, Path binFile)
+      throws IOException, ClassNotFoundException, InterruptedException {
     Configuration conf = job.getConfiguration();
     Job binJob = Job.getInstance(new Configuration(conf));
     binJob.setNumReduceTasks(VirtualBinsConfig.totalBins(conf));

@@ -32,10 +32,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fetches one bin of several map outputs per request from the NodeManager's stock
- * ShuffleHandler ({@code mapOutput?job=..&reduce=<bin>&map=a,b,c}), with the same signed
- * request, checks and error classification as stock {@code Fetcher} (which cannot be reused: it
- * hard-wires the reduce index). In local mode it reads the map output files directly.
+ * Fetches one bin of several map outputs per request from the NodeManager's stock ShuffleHandler
+ * ({@code mapOutput?job=..&reduce=<bin>&map=a,b,c}), with the same signed request, checks and error
+ * classification as stock {@code Fetcher} (which cannot be reused: it hard-wires the reduce index).
+ * In local mode it reads the map output files directly.
  */
 final class BinFetcher implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(BinFetcher.class);
@@ -66,8 +66,13 @@ final class BinFetcher implements Runnable {
   private final Counters.Counter connectionErrors;
   private volatile HttpURLConnection connection;
 
-  BinFetcher(JobConf job, TaskAttemptID reduceId, FetchCallbacks shuffle,
-      BinMergeManager<?, ?> merger, CompressionCodec codec, SecretKey secret,
+  BinFetcher(
+      JobConf job,
+      TaskAttemptID reduceId,
+      FetchCallbacks shuffle,
+      BinMergeManager<?, ?> merger,
+      CompressionCodec codec,
+      SecretKey secret,
       Map<org.apache.hadoop.mapred.TaskAttemptID, MapOutputFile> localMapFiles,
       Reporter reporter) {
     this.job = job;
@@ -79,8 +84,8 @@ final class BinFetcher implements Runnable {
     this.localMapFiles = localMapFiles;
     this.connectTimeout = job.getInt(MRJobConfig.SHUFFLE_CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT);
     this.readTimeout = job.getInt(MRJobConfig.SHUFFLE_READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
-    this.ssl = job.getBoolean(MRConfig.SHUFFLE_SSL_ENABLED_KEY,
-        MRConfig.SHUFFLE_SSL_ENABLED_DEFAULT);
+    this.ssl =
+        job.getBoolean(MRConfig.SHUFFLE_SSL_ENABLED_KEY, MRConfig.SHUFFLE_SSL_ENABLED_DEFAULT);
     this.ioErrors = reporter.getCounter(ERRORS, "IO_ERROR");
     this.badIdErrors = reporter.getCounter(ERRORS, "BAD_ID");
     this.wrongLengthErrors = reporter.getCounter(ERRORS, "WRONG_LENGTH");
@@ -159,8 +164,12 @@ final class BinFetcher implements Runnable {
       if (e instanceof ConnectException) {
         connectionErrors.increment(1);
       }
-      LOG.warn("Failed to connect to {} for bin {} of {} maps", unit.host(), unit.bin(),
-          remaining.size(), e);
+      LOG.warn(
+          "Failed to connect to {} for bin {} of {} maps",
+          unit.host(),
+          unit.bin(),
+          remaining.size(),
+          e);
       shuffle.failed(unit, remaining.values(), false, e instanceof ConnectException);
       return;
     }
@@ -204,8 +213,8 @@ final class BinFetcher implements Runnable {
     String hash = SecureShuffleUtils.hashFromString(msg, secret);
     conn.addRequestProperty(SecureShuffleUtils.HTTP_HEADER_URL_HASH, hash);
     conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_NAME, ShuffleHeader.DEFAULT_HTTP_HEADER_NAME);
-    conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_VERSION,
-        ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
+    conn.addRequestProperty(
+        ShuffleHeader.HTTP_HEADER_VERSION, ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
     conn.setConnectTimeout(connectTimeout);
     conn.setReadTimeout(readTimeout);
     conn.connect();
@@ -215,8 +224,8 @@ final class BinFetcher implements Runnable {
       throw new TooManyRequests(backoff < 0 ? DEFAULT_BACKOFF_MS : backoff);
     }
     if (rc != HttpURLConnection.HTTP_OK) {
-      throw new IOException("got response " + rc + " (" + conn.getResponseMessage() + ") from "
-          + url);
+      throw new IOException(
+          "got response " + rc + " (" + conn.getResponseMessage() + ") from " + url);
     }
     if (!ShuffleHeader.DEFAULT_HTTP_HEADER_NAME.equals(
             conn.getHeaderField(ShuffleHeader.HTTP_HEADER_NAME))
@@ -233,8 +242,8 @@ final class BinFetcher implements Runnable {
   }
 
   /** Reads one header and output. False: stop this request (the rest will be retried). */
-  private boolean copyOne(FetchUnit unit, DataInputStream input,
-      Map<String, FetchUnit.Source> remaining) {
+  private boolean copyOne(
+      FetchUnit unit, DataInputStream input, Map<String, FetchUnit.Source> remaining) {
     PikachuShuffleHeader header;
     try {
       header = PikachuShuffleHeader.read(input);
@@ -248,8 +257,7 @@ final class BinFetcher implements Runnable {
     String problem = null;
     if (header.compressedLength() < 0 || header.uncompressedLength() < 0) {
       wrongLengthErrors.increment(1);
-      problem = "invalid lengths " + header.compressedLength() + "/"
-          + header.uncompressedLength();
+      problem = "invalid lengths " + header.compressedLength() + "/" + header.uncompressedLength();
     } else if (header.forReduce() != unit.bin()) {
       wrongReduceErrors.increment(1);
       problem = "data for bin " + header.forReduce() + " instead of " + unit.bin();
@@ -264,8 +272,8 @@ final class BinFetcher implements Runnable {
     }
     String what = header.mapId() + " bin " + unit.bin();
     try {
-      FetchedOutput output = read(input, header.compressedLength(), header.uncompressedLength(),
-          unit.bin(), what);
+      FetchedOutput output =
+          read(input, header.compressedLength(), header.uncompressedLength(), unit.bin(), what);
       if (output == null) {
         return false; // no memory now: the rest of the request is retried after a merge
       }
@@ -296,8 +304,8 @@ final class BinFetcher implements Runnable {
     }
     Path file = merger.newShufflePath(bin, compressed);
     try {
-      return FetchedOutput.readToDisk(in, compressed, raw, file,
-          merger.fs().create(file, true), job, what);
+      return FetchedOutput.readToDisk(
+          in, compressed, raw, file, merger.fs().create(file, true), job, what);
     } catch (IOException | RuntimeException e) {
       merger.fs().delete(file, false);
       throw e;

@@ -32,21 +32,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a reducer's fetched map outputs per bin, within stock Hadoop's memory limits, so that a
- * lost bin can be dropped without touching any other bin: intermediate merges (in-memory spills
- * and on-disk merges) never mix bins; only the final merge, which runs once the bin map is final,
+ * lost bin can be dropped without touching any other bin: intermediate merges (in-memory spills and
+ * on-disk merges) never mix bins; only the final merge, which runs once the bin map is final,
  * merges all owned bins together.
  *
- * <p>Honours the stock keys: {@code mapreduce.reduce.shuffle.input.buffer.percent},
- * {@code ...shuffle.memory.limit.percent}, {@code ...shuffle.merge.percent},
- * {@code mapreduce.reduce.merge.inmem.threshold}, {@code mapreduce.task.io.sort.factor} and
- * {@code mapreduce.reduce.input.buffer.percent}. The combiner is not run on intermediate merges
- * (it is an optimisation; the reduce function sees the same records).
+ * <p>Honours the stock keys: {@code mapreduce.reduce.shuffle.input.buffer.percent}, {@code
+ * ...shuffle.memory.limit.percent}, {@code ...shuffle.merge.percent}, {@code
+ * mapreduce.reduce.merge.inmem.threshold}, {@code mapreduce.task.io.sort.factor} and {@code
+ * mapreduce.reduce.input.buffer.percent}. The combiner is not run on intermediate merges (it is an
+ * optimisation; the reduce function sees the same records).
  */
 final class BinMergeManager<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(BinMergeManager.class);
 
   /** Where a fetched output should go. */
-  enum Target { MEMORY, DISK }
+  enum Target {
+    MEMORY,
+    DISK
+  }
 
   private record MemSegment(byte[] data, long wireBytes) {}
 
@@ -93,9 +96,16 @@ final class BinMergeManager<K, V> {
   private final Thread merger;
 
   @SuppressWarnings("unchecked")
-  BinMergeManager(JobConf job, TaskAttemptID reduceId, FileSystem rawLocalFs,
-      LocalDirAllocator dirs, CompressionCodec codec, Reporter reporter,
-      Counters.Counter spilledRecords, Progress mergePhase, Consumer<Throwable> errorSink) {
+  BinMergeManager(
+      JobConf job,
+      TaskAttemptID reduceId,
+      FileSystem rawLocalFs,
+      LocalDirAllocator dirs,
+      CompressionCodec codec,
+      Reporter reporter,
+      Counters.Counter spilledRecords,
+      Progress mergePhase,
+      Consumer<Throwable> errorSink) {
     this.job = job;
     this.reduceId = reduceId;
     this.rfs = rawLocalFs;
@@ -110,25 +120,36 @@ final class BinMergeManager<K, V> {
     this.comparator = (RawComparator<K>) job.getOutputKeyComparator();
     this.ioSortFactor = job.getInt(MRJobConfig.IO_SORT_FACTOR, MRJobConfig.DEFAULT_IO_SORT_FACTOR);
 
-    float bufferPercent = fraction(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
-        MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
-    long heap = job.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES,
-        Math.min(Runtime.getRuntime().maxMemory(), Integer.MAX_VALUE));
+    float bufferPercent =
+        fraction(
+            MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
+            MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
+    long heap =
+        job.getLong(
+            MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES,
+            Math.min(Runtime.getRuntime().maxMemory(), Integer.MAX_VALUE));
     this.memoryLimit = (long) (heap * bufferPercent);
-    float singleShufflePercent = fraction(MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT,
-        0.25f);
+    float singleShufflePercent = fraction(MRJobConfig.SHUFFLE_MEMORY_LIMIT_PERCENT, 0.25f);
     this.maxSingleShuffle = (long) Math.min(memoryLimit * singleShufflePercent, Integer.MAX_VALUE);
-    this.mergeThreshold = (long) (memoryLimit
-        * fraction(MRJobConfig.SHUFFLE_MERGE_PERCENT, MRJobConfig.DEFAULT_SHUFFLE_MERGE_PERCENT));
+    this.mergeThreshold =
+        (long)
+            (memoryLimit
+                * fraction(
+                    MRJobConfig.SHUFFLE_MERGE_PERCENT, MRJobConfig.DEFAULT_SHUFFLE_MERGE_PERCENT));
     this.inMemSegmentThreshold = job.getInt(MRJobConfig.REDUCE_MERGE_INMEM_THRESHOLD, 1000);
     this.maxInMemReduce = (long) (heap * fraction(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, 0f));
     if (ioSortFactor < 2) {
-      throw new IllegalArgumentException(MRJobConfig.IO_SORT_FACTOR + " must be >= 2, got "
-          + ioSortFactor);
+      throw new IllegalArgumentException(
+          MRJobConfig.IO_SORT_FACTOR + " must be >= 2, got " + ioSortFactor);
     }
-    LOG.info("Bin merge manager: memoryLimit={} maxSingleShuffle={} mergeThreshold={}"
-        + " ioSortFactor={} maxInMemReduce={}", memoryLimit, maxSingleShuffle, mergeThreshold,
-        ioSortFactor, maxInMemReduce);
+    LOG.info(
+        "Bin merge manager: memoryLimit={} maxSingleShuffle={} mergeThreshold={}"
+            + " ioSortFactor={} maxInMemReduce={}",
+        memoryLimit,
+        maxSingleShuffle,
+        mergeThreshold,
+        ioSortFactor,
+        maxInMemReduce);
     this.merger = new Thread(this::mergeLoop, "pikachu-bin-merger");
     merger.setDaemon(true);
     merger.start();
@@ -174,8 +195,15 @@ final class BinMergeManager<K, V> {
   }
 
   private String relativeName(int bin, String kind) {
-    return "output/pikachu-" + reduceId + "/bin" + bin + "-" + kind + "-"
-        + fileSeq.incrementAndGet() + ".out";
+    return "output/pikachu-"
+        + reduceId
+        + "/bin"
+        + bin
+        + "-"
+        + kind
+        + "-"
+        + fileSeq.incrementAndGet()
+        + ".out";
   }
 
   FileSystem fs() {
@@ -193,9 +221,9 @@ final class BinMergeManager<K, V> {
   }
 
   /** Keeps an on-disk output (compressed IFile with checksum, as served). */
-  synchronized void addOnDisk(int bin, Path file, long rawLength, long fileLength,
-      long wireBytes) {
-    bins.computeIfAbsent(bin, b -> new BinData()).disk
+  synchronized void addOnDisk(int bin, Path file, long rawLength, long fileLength, long wireBytes) {
+    bins.computeIfAbsent(bin, b -> new BinData())
+        .disk
         .add(new DiskSegment(file, rawLength, fileLength, wireBytes));
     notifyAll();
   }
@@ -231,11 +259,12 @@ final class BinMergeManager<K, V> {
   /** Bins that hold data (including data being merged). */
   synchronized BitSet binsWithData() {
     BitSet set = new BitSet();
-    bins.forEach((b, d) -> {
-      if (!d.isEmpty()) {
-        set.set(b);
-      }
-    });
+    bins.forEach(
+        (b, d) -> {
+          if (!d.isEmpty()) {
+            set.set(b);
+          }
+        });
     return set;
   }
 
@@ -388,12 +417,24 @@ final class BinMergeManager<K, V> {
     notifyAll();
   }
 
-  private DiskSegment writeMerged(int bin, List<Segment<K, V>> segments, long approxBytes,
-      long wire) throws IOException {
+  private DiskSegment writeMerged(
+      int bin, List<Segment<K, V>> segments, long approxBytes, long wire) throws IOException {
     Path out = dirs.getLocalPathForWrite(relativeName(bin, "merged"), approxBytes, job);
     int count = segments.size(); // Merger.merge empties the list
-    RawKeyValueIterator iter = Merger.merge(job, rfs, keyClass, valueClass, segments,
-        segments.size(), new Path(reduceId.toString()), comparator, reporter, null, null, null);
+    RawKeyValueIterator iter =
+        Merger.merge(
+            job,
+            rfs,
+            keyClass,
+            valueClass,
+            segments,
+            segments.size(),
+            new Path(reduceId.toString()),
+            comparator,
+            reporter,
+            null,
+            null,
+            null);
     long raw;
     try (FSDataOutputStream stream = rfs.create(out, true)) {
       IFile.Writer<K, V> writer =
@@ -405,14 +446,17 @@ final class BinMergeManager<K, V> {
       iter.close();
     }
     long length = rfs.getFileStatus(out).getLen();
-    LOG.info("Merged {} segments of {} into {} ({} bytes)", count, bin < 0 ? "all bins" : "bin " + bin,
-        out, length);
+    LOG.info(
+        "Merged {} segments of {} into {} ({} bytes)",
+        count,
+        bin < 0 ? "all bins" : "bin " + bin,
+        out,
+        length);
     return new DiskSegment(out, raw, length, wire);
   }
 
   private Segment<K, V> memorySegment(byte[] data) throws IOException {
-    return new Segment<>(new InMemoryReader<K, V>(null, reduceId, data, 0, data.length, job),
-        true);
+    return new Segment<>(new InMemoryReader<K, V>(null, reduceId, data, 0, data.length, job), true);
   }
 
   private Segment<K, V> diskSegment(DiskSegment d) throws IOException {
@@ -463,10 +507,24 @@ final class BinMergeManager<K, V> {
       mergePhase.complete();
       return EMPTY;
     }
-    LOG.info("Final merge of {} on-disk and {} in-memory segments of bins {}", disk.size(),
-        memory.size(), owned);
-    return Merger.merge(job, rfs, keyClass, valueClass, all, ioSortFactor,
-        new Path(reduceId.toString()), comparator, reporter, true, null, spilledRecords,
+    LOG.info(
+        "Final merge of {} on-disk and {} in-memory segments of bins {}",
+        disk.size(),
+        memory.size(),
+        owned);
+    return Merger.merge(
+        job,
+        rfs,
+        keyClass,
+        valueClass,
+        all,
+        ioSortFactor,
+        new Path(reduceId.toString()),
+        comparator,
+        reporter,
+        true,
+        null,
+        spilledRecords,
         mergePhase);
   }
 
@@ -500,28 +558,29 @@ final class BinMergeManager<K, V> {
     }
   }
 
-  private static final RawKeyValueIterator EMPTY = new RawKeyValueIterator() {
-    @Override
-    public DataInputBuffer getKey() {
-      return null;
-    }
+  private static final RawKeyValueIterator EMPTY =
+      new RawKeyValueIterator() {
+        @Override
+        public DataInputBuffer getKey() {
+          return null;
+        }
 
-    @Override
-    public DataInputBuffer getValue() {
-      return null;
-    }
+        @Override
+        public DataInputBuffer getValue() {
+          return null;
+        }
 
-    @Override
-    public boolean next() {
-      return false;
-    }
+        @Override
+        public boolean next() {
+          return false;
+        }
 
-    @Override
-    public void close() {}
+        @Override
+        public void close() {}
 
-    @Override
-    public Progress getProgress() {
-      return new Progress();
-    }
-  };
+        @Override
+        public Progress getProgress() {
+          return new Progress();
+        }
+      };
 }

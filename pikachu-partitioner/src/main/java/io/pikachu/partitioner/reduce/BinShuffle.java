@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * map (fetching gained bins from all maps, dropping lost ones), and starts the final merge only
  * once its bin map is final. See {@code docs/virtual-bins.md} for the invariants.
  */
-public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallbacks,
-    MapEventPoller.Sink {
+public class BinShuffle<K, V>
+    implements ShuffleConsumerPlugin<K, V>, FetchCallbacks, MapEventPoller.Sink {
   private static final Logger LOG = LoggerFactory.getLogger(BinShuffle.class);
   private static final int MAX_MAPS_PER_FETCH = 20;
   private static final int MAX_EVENTS_PER_CALL = 10000;
@@ -82,8 +82,11 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
     this.job = context.getJobConf();
     VirtualBinsConfig.validateJob(job);
     if (!VirtualBinsConfig.isEnabled(job)) {
-      throw new IllegalArgumentException(BinShuffle.class.getName() + " needs "
-          + PikachuKeys.MAP_OUTPUT_COLLECTOR + " set to Pikachu's collector");
+      throw new IllegalArgumentException(
+          BinShuffle.class.getName()
+              + " needs "
+              + PikachuKeys.MAP_OUTPUT_COLLECTOR
+              + " set to Pikachu's collector");
     }
     this.reduceId = context.getReduceId();
     this.reducer = reduceId.getTaskID().getId();
@@ -103,8 +106,10 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
     this.maxFetchFailuresBeforeReporting =
         job.getInt(MRJobConfig.SHUFFLE_FETCH_FAILURES, REPORT_FAILURE_LIMIT);
     this.reportReadErrorImmediately = job.getBoolean(MRJobConfig.SHUFFLE_NOTIFY_READERROR, true);
-    this.maxHostFailures = job.getInt(MRJobConfig.MAX_SHUFFLE_FETCH_HOST_FAILURES,
-        MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_HOST_FAILURES);
+    this.maxHostFailures =
+        job.getInt(
+            MRJobConfig.MAX_SHUFFLE_FETCH_HOST_FAILURES,
+            MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_HOST_FAILURES);
 
     int binsPerReducer = VirtualBinsConfig.binsPerReducer(job);
     int reducers = job.getNumReduceTasks();
@@ -115,10 +120,15 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
     } catch (IOException e) {
       throw new IllegalStateException("cannot read the Pikachu bin map: " + e.getMessage(), e);
     }
-    this.planner = new FetchPlanner(totalMaps, VirtualBinsConfig.totalBins(job),
-        current.bins(reducer), MAX_MAPS_PER_FETCH,
-        job.getLong(MRJobConfig.MAX_SHUFFLE_FETCH_RETRY_DELAY,
-            MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_RETRY_DELAY));
+    this.planner =
+        new FetchPlanner(
+            totalMaps,
+            VirtualBinsConfig.totalBins(job),
+            current.bins(reducer),
+            MAX_MAPS_PER_FETCH,
+            job.getLong(
+                MRJobConfig.MAX_SHUFFLE_FETCH_RETRY_DELAY,
+                MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_RETRY_DELAY));
     FileSystem rawLocal;
     try {
       // IFile carries its own checksums, as in stock shuffle
@@ -126,11 +136,25 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
     } catch (IOException e) {
       throw new IllegalStateException("cannot open the local file system", e);
     }
-    this.merger = new BinMergeManager<>(job, reduceId, rawLocal, context.getLocalDirAllocator(),
-        context.getCodec(), reporter, context.getSpilledRecordsCounter(),
-        context.getMergePhase(), this::reportException);
-    LOG.info("Reducer {} ({}) starts with {} (bins [{}, {})), map source: {}", reducer,
-        reduceId, current, current.start(reducer), current.end(reducer), source.describe());
+    this.merger =
+        new BinMergeManager<>(
+            job,
+            reduceId,
+            rawLocal,
+            context.getLocalDirAllocator(),
+            context.getCodec(),
+            reporter,
+            context.getSpilledRecordsCounter(),
+            context.getMergePhase(),
+            this::reportException);
+    LOG.info(
+        "Reducer {} ({}) starts with {} (bins [{}, {})), map source: {}",
+        reducer,
+        reduceId,
+        current,
+        current.start(reducer),
+        current.end(reducer),
+        source.describe());
   }
 
   static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer)
@@ -141,18 +165,21 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
       try {
         p = Double.parseDouble(ratio);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(PikachuKeys.TEST_FORCED_RATIO
-            + " must be a number, got '" + ratio + "'");
+        throw new IllegalArgumentException(
+            PikachuKeys.TEST_FORCED_RATIO + " must be a number, got '" + ratio + "'");
       }
-      float after = job.getFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS,
-          PikachuKeys.DEFAULT_TEST_FORCED_AFTER_MAPS);
-      BitSet fast = ForcedRatioHook.parseFast(job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS),
-          reducers);
+      float after =
+          job.getFloat(
+              PikachuKeys.TEST_FORCED_AFTER_MAPS, PikachuKeys.DEFAULT_TEST_FORCED_AFTER_MAPS);
+      BitSet fast =
+          ForcedRatioHook.parseFast(job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS), reducers);
       return new ForcedRatioHook(reducers, binsPerReducer, p, after, fast);
     }
     if (VirtualBinsConfig.controllerEnabled(job)) {
-      return new PublishedBinMapSource(BinMapStore.forJob(job, reducers, binsPerReducer),
-          BinMap.even(reducers, binsPerReducer, false), VirtualBinsConfig.pollIntervalMs(job),
+      return new PublishedBinMapSource(
+          BinMapStore.forJob(job, reducers, binsPerReducer),
+          BinMap.even(reducers, binsPerReducer, false),
+          VirtualBinsConfig.pollIntervalMs(job),
           Time::monotonicNow);
     }
     return new FixedBinMapSource(BinMap.even(reducers, binsPerReducer, true));
@@ -169,17 +196,31 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
         }
       }
     } else {
-      int eventsPerCall = Math.max(100, Math.min(MAX_EVENTS_PER_CALL,
-          3_000_000 / Math.max(1, job.getNumReduceTasks())));
-      threads.add(new Thread(new MapEventPoller(umbilical,
-          (org.apache.hadoop.mapred.TaskAttemptID) reduceId, eventsPerCall, this),
-          "pikachu-map-events"));
+      int eventsPerCall =
+          Math.max(
+              100, Math.min(MAX_EVENTS_PER_CALL, 3_000_000 / Math.max(1, job.getNumReduceTasks())));
+      threads.add(
+          new Thread(
+              new MapEventPoller(
+                  umbilical,
+                  (org.apache.hadoop.mapred.TaskAttemptID) reduceId,
+                  eventsPerCall,
+                  this),
+              "pikachu-map-events"));
     }
-    int fetcherCount = localMapFiles != null ? 1
-        : job.getInt(MRJobConfig.SHUFFLE_PARALLEL_COPIES, 5);
+    int fetcherCount =
+        localMapFiles != null ? 1 : job.getInt(MRJobConfig.SHUFFLE_PARALLEL_COPIES, 5);
     for (int i = 0; i < fetcherCount; i++) {
-      BinFetcher fetcher = new BinFetcher(job, reduceId, this, merger, context.getCodec(),
-          reduceTask.getShuffleSecret(), localMapFiles, reporter);
+      BinFetcher fetcher =
+          new BinFetcher(
+              job,
+              reduceId,
+              this,
+              merger,
+              context.getCodec(),
+              reduceTask.getShuffleSecret(),
+              localMapFiles,
+              reporter);
       fetchers.add(fetcher);
       threads.add(new Thread(fetcher, "pikachu-fetcher#" + (i + 1)));
     }
@@ -232,10 +273,16 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
         complete = planner.isComplete();
         float progress = planner.progress();
         copyPhase.set(progress);
-        status.setStateString(String.format("%d/%d maps done, %.0f%% of owned bins [%d,%d) "
-            + "copied, bin map v%d%s", finishedMaps, totalMaps, progress * 100,
-            current.start(reducer), current.end(reducer), current.version(),
-            current.isFinal() ? " final" : ""));
+        status.setStateString(
+            String.format(
+                "%d/%d maps done, %.0f%% of owned bins [%d,%d) " + "copied, bin map v%d%s",
+                finishedMaps,
+                totalMaps,
+                progress * 100,
+                current.start(reducer),
+                current.end(reducer),
+                current.version(),
+                current.isFinal() ? " final" : ""));
       }
       reporter.progress();
       if (complete && current.isFinal()) {
@@ -248,8 +295,12 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
           completeSince = now;
           LOG.info("Reducer {} fetched all its bins; waiting for a final bin map", reducer);
         } else if (now - completeSince >= finalWaitMs) {
-          LOG.warn("No final bin map after {} ms ({}={}); sealing {} for all reducers", now
-              - completeSince, PikachuKeys.FINAL_MAP_WAIT_MS, finalWaitMs, current);
+          LOG.warn(
+              "No final bin map after {} ms ({}={}); sealing {} for all reducers",
+              now - completeSince,
+              PikachuKeys.FINAL_MAP_WAIT_MS,
+              finalWaitMs,
+              current);
           apply(source.forceFinal(current));
           completeSince = -1;
           continue;
@@ -276,8 +327,14 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
       PikachuCounter.BINS_GAINED.in(reporter).increment(change.gained().cardinality());
       PikachuCounter.BINS_DROPPED.in(reporter).increment(lost.cardinality());
       PikachuCounter.BYTES_DROPPED.in(reporter).increment(droppedBytes);
-      LOG.info("Reducer {} ({}): bin map {} -> {}: {}, freed {} shuffled bytes", reducer,
-          reduceId, current, next, change, droppedBytes);
+      LOG.info(
+          "Reducer {} ({}): bin map {} -> {}: {}, freed {} shuffled bytes",
+          reducer,
+          reduceId,
+          current,
+          next,
+          change,
+          droppedBytes);
       current = next;
       lock.notifyAll();
     }
@@ -287,8 +344,15 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
   private void checkInvariants(BitSet owned) {
     BitSet expected = current.bins(reducer);
     if (!owned.equals(expected) || !current.isFinal()) {
-      throw new IllegalStateException("reducer " + reducer + " holds bins " + owned
-          + " but final map " + current + " gives it " + expected);
+      throw new IllegalStateException(
+          "reducer "
+              + reducer
+              + " holds bins "
+              + owned
+              + " but final map "
+              + current
+              + " gives it "
+              + expected);
     }
     if (!planner.isComplete()) {
       throw new IllegalStateException("reducer " + reducer + " is missing outputs of " + owned);
@@ -336,19 +400,21 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
           String http = event.getTaskTrackerHttp();
           String base = http.endsWith("/") ? http : http + "/";
           URI uri = URI.create(base);
-          planner.mapSucceeded(attempt.getTaskID().getId(), attempt.toString(),
-              uri.getHost() + ":" + uri.getPort(), base);
+          planner.mapSucceeded(
+              attempt.getTaskID().getId(),
+              attempt.toString(),
+              uri.getHost() + ":" + uri.getPort(),
+              base);
         }
         case FAILED, KILLED, OBSOLETE -> {
           planner.mapObsolete(attempt.toString());
-          LOG.info("Ignoring obsolete output of {} map attempt {}", event.getTaskStatus(),
-              attempt);
+          LOG.info("Ignoring obsolete output of {} map attempt {}", event.getTaskStatus(), attempt);
         }
         case TIPFAILED -> {
           planner.mapTipFailed(attempt.getTaskID().getId());
           LOG.info("Ignoring output of failed map task {}", attempt.getTaskID());
         }
-        default -> { }
+        default -> {}
       }
       lock.notifyAll();
     }
@@ -383,8 +449,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
       if (output.target == BinMergeManager.Target.MEMORY) {
         merger.addInMemory(unit.bin(), output.memory, output.wireBytes);
       } else {
-        merger.addOnDisk(unit.bin(), output.file, output.rawLength, output.fileLength,
-            output.wireBytes);
+        merger.addOnDisk(
+            unit.bin(), output.file, output.rawLength, output.fileLength, output.wireBytes);
       }
       PikachuCounter.BINS_FETCHED.in(reporter).increment(1);
       if (verdict == FetchPlanner.Verdict.KEEP_RESHUFFLED) {
@@ -411,7 +477,10 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
   }
 
   @Override
-  public void failed(FetchUnit unit, Collection<FetchUnit.Source> sources, boolean readError,
+  public void failed(
+      FetchUnit unit,
+      Collection<FetchUnit.Source> sources,
+      boolean readError,
       boolean connectError) {
     synchronized (lock) {
       int hostFailures = planner.hostFailed(unit.host());
@@ -421,7 +490,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, FetchCallb
         if (failures >= abortFailureLimit) {
           reportException(new IOException(failures + " failures downloading " + src.attempt()));
         }
-        if (connectError || (reportReadErrorImmediately && readError)
+        if (connectError
+            || (reportReadErrorImmediately && readError)
             || failures % maxFetchFailuresBeforeReporting == 0
             || hostFailures > maxHostFailures) {
           // the AM re-runs the map after enough reports; its new attempt arrives as an event

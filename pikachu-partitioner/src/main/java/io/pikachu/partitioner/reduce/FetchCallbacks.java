@@ -11,7 +11,10 @@ interface FetchCallbacks {
   void fetched(FetchUnit unit, FetchUnit.Source source, FetchedOutput output);
 
   /** Fetching these sources failed (stock Hadoop's fetch-failure accounting applies). */
-  void failed(FetchUnit unit, Collection<FetchUnit.Source> sources, boolean readError,
+  void failed(
+      FetchUnit unit,
+      Collection<FetchUnit.Source> sources,
+      boolean readError,
       boolean connectError);
 
   /** The host refused for now (HTTP 429): retry after {@code delayMs}. */

@@ -11,17 +11,21 @@ import java.util.Set;
 
 /**
  * Decides which (map, bin) outputs one reducer still needs and from where, and guards the
- * exactly-once rule: an output is kept only if its bin is owned at commit time and no copy of
- * that (map task, bin) was kept before. Plain Java and not thread-safe: the caller serialises
- * every call (and does the matching merge-manager update inside the same critical section).
+ * exactly-once rule: an output is kept only if its bin is owned at commit time and no copy of that
+ * (map task, bin) was kept before. Plain Java and not thread-safe: the caller serialises every call
+ * (and does the matching merge-manager update inside the same critical section).
  *
- * <p>Map outputs are identified by map task index, not attempt: any successful attempt's output
- * of a map is valid (Hadoop assumes deterministic maps, and stock shuffle also keeps whichever
- * attempt it fetched first), so a later or obsolete attempt never adds a second copy.
+ * <p>Map outputs are identified by map task index, not attempt: any successful attempt's output of
+ * a map is valid (Hadoop assumes deterministic maps, and stock shuffle also keeps whichever attempt
+ * it fetched first), so a later or obsolete attempt never adds a second copy.
  */
 public final class FetchPlanner {
   /** What to do with a fetched output. */
-  public enum Verdict { DISCARD, KEEP, KEEP_RESHUFFLED }
+  public enum Verdict {
+    DISCARD,
+    KEEP,
+    KEEP_RESHUFFLED
+  }
 
   private static final long INITIAL_PENALTY_MS = 10_000;
   private static final double PENALTY_GROWTH = 1.3;
@@ -59,11 +63,16 @@ public final class FetchPlanner {
     }
   }
 
-  public FetchPlanner(int totalMaps, int totalBins, BitSet owned, int maxMapsPerFetch,
-      long maxPenaltyMs) {
+  public FetchPlanner(
+      int totalMaps, int totalBins, BitSet owned, int maxMapsPerFetch, long maxPenaltyMs) {
     if (totalMaps < 0 || totalBins < 1 || maxMapsPerFetch < 1) {
-      throw new IllegalArgumentException("bad planner shape: maps=" + totalMaps + " bins="
-          + totalBins + " maxMapsPerFetch=" + maxMapsPerFetch);
+      throw new IllegalArgumentException(
+          "bad planner shape: maps="
+              + totalMaps
+              + " bins="
+              + totalBins
+              + " maxMapsPerFetch="
+              + maxMapsPerFetch);
     }
     this.totalMaps = totalMaps;
     this.totalBins = totalBins;
@@ -217,12 +226,13 @@ public final class FetchPlanner {
     }
     done[m].set(b);
     return reshuffleMaps[b] != null && reshuffleMaps[b].get(m)
-        ? Verdict.KEEP_RESHUFFLED : Verdict.KEEP;
+        ? Verdict.KEEP_RESHUFFLED
+        : Verdict.KEEP;
   }
 
   /**
-   * Fetching {@code source} failed. Returns how many times this attempt has failed so far; the
-   * host is penalised with stock Hadoop's growing back-off.
+   * Fetching {@code source} failed. Returns how many times this attempt has failed so far; the host
+   * is penalised with stock Hadoop's growing back-off.
    */
   public int failed(FetchUnit unit, FetchUnit.Source source, long nowMs) {
     inFlight[source.map()].clear(unit.bin());

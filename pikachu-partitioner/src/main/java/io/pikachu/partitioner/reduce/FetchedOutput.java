@@ -12,10 +12,9 @@ import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapred.IFileInputStream;
 
 /**
- * One (map, bin) output read from the shuffle stream, either into memory (decompressed IFile
- * bytes, as stock {@code InMemoryMapOutput} keeps them) or into a local file (the served bytes
- * with their checksum, as stock {@code OnDiskMapOutput} keeps them). The checksum is verified in
- * both cases.
+ * One (map, bin) output read from the shuffle stream, either into memory (decompressed IFile bytes,
+ * as stock {@code InMemoryMapOutput} keeps them) or into a local file (the served bytes with their
+ * checksum, as stock {@code OnDiskMapOutput} keeps them). The checksum is verified in both cases.
  */
 final class FetchedOutput {
   final BinMergeManager.Target target;
@@ -25,8 +24,13 @@ final class FetchedOutput {
   final long fileLength;
   final long wireBytes;
 
-  private FetchedOutput(BinMergeManager.Target target, byte[] memory, Path file, long rawLength,
-      long fileLength, long wireBytes) {
+  private FetchedOutput(
+      BinMergeManager.Target target,
+      byte[] memory,
+      Path file,
+      long rawLength,
+      long fileLength,
+      long wireBytes) {
     this.target = target;
     this.memory = memory;
     this.file = file;
@@ -35,8 +39,13 @@ final class FetchedOutput {
     this.wireBytes = wireBytes;
   }
 
-  static FetchedOutput readToMemory(InputStream in, long compressedLength,
-      long decompressedLength, CompressionCodec codec, Configuration conf, String what)
+  static FetchedOutput readToMemory(
+      InputStream in,
+      long compressedLength,
+      long decompressedLength,
+      CompressionCodec codec,
+      Configuration conf,
+      String what)
       throws IOException {
     if (decompressedLength > Integer.MAX_VALUE) {
       throw new IOException("in-memory output too large: " + decompressedLength + " for " + what);
@@ -62,12 +71,19 @@ final class FetchedOutput {
         CodecPool.returnDecompressor(decompressor);
       }
     }
-    return new FetchedOutput(BinMergeManager.Target.MEMORY, memory, null, decompressedLength, 0,
-        compressedLength);
+    return new FetchedOutput(
+        BinMergeManager.Target.MEMORY, memory, null, decompressedLength, 0, compressedLength);
   }
 
-  static FetchedOutput readToDisk(InputStream in, long compressedLength, long decompressedLength,
-      Path file, OutputStream out, Configuration conf, String what) throws IOException {
+  static FetchedOutput readToDisk(
+      InputStream in,
+      long compressedLength,
+      long decompressedLength,
+      Path file,
+      OutputStream out,
+      Configuration conf,
+      String what)
+      throws IOException {
     IFileInputStream input = new IFileInputStream(in, compressedLength, conf);
     long left = compressedLength;
     byte[] buf = new byte[64 * 1024];
@@ -81,7 +97,12 @@ final class FetchedOutput {
         left -= n;
       }
     }
-    return new FetchedOutput(BinMergeManager.Target.DISK, null, file, decompressedLength,
-        compressedLength, compressedLength);
+    return new FetchedOutput(
+        BinMergeManager.Target.DISK,
+        null,
+        file,
+        decompressedLength,
+        compressedLength,
+        compressedLength);
   }
 }

@@ -6,10 +6,10 @@ import java.util.BitSet;
 
 /**
  * TEST/SWEEP HOOK ({@value PikachuKeys#TEST_FORCED_RATIO}): one forced change of the bin map to
- * partition ratio P once a fraction of the maps finished (at 1.0: once all maps finished and
- * the reducer fetched all its bins), without any controller. Every reducer
- * computes the same final map from the job configuration, so the output stays exact; the even
- * map before the change is not final, so no reducer merges before the change.
+ * partition ratio P once a fraction of the maps finished (at 1.0: once all maps finished and the
+ * reducer fetched all its bins), without any controller. Every reducer computes the same final map
+ * from the job configuration, so the output stays exact; the even map before the change is not
+ * final, so no reducer merges before the change.
  */
 final class ForcedRatioHook implements BinMapSource {
   private final BinMap even;
@@ -19,20 +19,25 @@ final class ForcedRatioHook implements BinMapSource {
 
   ForcedRatioHook(int reducers, int binsPerReducer, double ratio, float afterMaps, BitSet fast) {
     if (!(ratio > 0) || Double.isInfinite(ratio)) {
-      throw new IllegalArgumentException(PikachuKeys.TEST_FORCED_RATIO
-          + " must be a positive number, got " + ratio);
+      throw new IllegalArgumentException(
+          PikachuKeys.TEST_FORCED_RATIO + " must be a positive number, got " + ratio);
     }
     if (!(afterMaps > 0 && afterMaps <= 1)) {
-      throw new IllegalArgumentException(PikachuKeys.TEST_FORCED_AFTER_MAPS
-          + " must be in (0, 1], got " + afterMaps);
+      throw new IllegalArgumentException(
+          PikachuKeys.TEST_FORCED_AFTER_MAPS + " must be in (0, 1], got " + afterMaps);
     }
     if (fast.isEmpty() || fast.length() > reducers) {
-      throw new IllegalArgumentException(PikachuKeys.TEST_FORCED_FAST_REDUCERS
-          + " must name reducer indexes in [0, " + reducers + "), got " + fast);
+      throw new IllegalArgumentException(
+          PikachuKeys.TEST_FORCED_FAST_REDUCERS
+              + " must name reducer indexes in [0, "
+              + reducers
+              + "), got "
+              + fast);
     }
     this.even = BinMap.even(reducers, binsPerReducer, false);
-    this.forced = BinMap.fromCounts(1, true, binsPerReducer,
-        countsFor(reducers, binsPerReducer, ratio, fast));
+    this.forced =
+        BinMap.fromCounts(
+            1, true, binsPerReducer, countsFor(reducers, binsPerReducer, ratio, fast));
     this.afterMaps = afterMaps;
   }
 
@@ -51,8 +56,14 @@ final class ForcedRatioHook implements BinMapSource {
         }
         fast.set(r);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(PikachuKeys.TEST_FORCED_FAST_REDUCERS + " must list"
-            + " reducer indexes in [0, " + reducers + "), got '" + raw + "'");
+        throw new IllegalArgumentException(
+            PikachuKeys.TEST_FORCED_FAST_REDUCERS
+                + " must list"
+                + " reducer indexes in [0, "
+                + reducers
+                + "), got '"
+                + raw
+                + "'");
       }
     }
     return fast;
@@ -107,7 +118,8 @@ final class ForcedRatioHook implements BinMapSource {
   public BinMap current(int mapsFinished, int totalMaps, boolean fetchedAll) {
     // 1.0 means "after the shuffle": all maps finished and this reducer fetched all its bins,
     // so every lost bin is dropped after being fetched and every gained bin is re-shuffled
-    if (!fired && mapsFinished >= Math.ceil(afterMaps * totalMaps)
+    if (!fired
+        && mapsFinished >= Math.ceil(afterMaps * totalMaps)
         && (afterMaps < 1 || fetchedAll)) {
       fired = true;
     }

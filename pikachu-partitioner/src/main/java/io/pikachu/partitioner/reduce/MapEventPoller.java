@@ -29,8 +29,8 @@ final class MapEventPoller implements Runnable {
   private final Sink sink;
   private int fromEvent;
 
-  MapEventPoller(TaskUmbilicalProtocol umbilical, TaskAttemptID reduceId, int maxEvents,
-      Sink sink) {
+  MapEventPoller(
+      TaskUmbilicalProtocol umbilical, TaskAttemptID reduceId, int maxEvents, Sink sink) {
     this.umbilical = umbilical;
     this.reduceId = reduceId;
     this.maxEvents = maxEvents;
@@ -64,8 +64,9 @@ final class MapEventPoller implements Runnable {
   void pollOnce() throws IOException {
     TaskCompletionEvent[] events;
     do {
-      MapTaskCompletionEventsUpdate update = umbilical.getMapCompletionEvents(
-          (JobID) reduceId.getJobID(), fromEvent, maxEvents, reduceId);
+      MapTaskCompletionEventsUpdate update =
+          umbilical.getMapCompletionEvents(
+              (JobID) reduceId.getJobID(), fromEvent, maxEvents, reduceId);
       events = update.getMapTaskCompletionEvents();
       fromEvent += events.length;
       for (TaskCompletionEvent event : events) {

@@ -12,8 +12,8 @@ class BinMapFormatTest {
   @Test
   void roundTrips() throws Exception {
     String text = BinMapFormat.encode(MAP);
-    assertTrue(text.startsWith("pikachu-binmap 1\nversion 7\nfinal true\ncounts 18,6,6\ncrc32 "),
-        text);
+    assertTrue(
+        text.startsWith("pikachu-binmap 1\nversion 7\nfinal true\ncounts 18,6,6\ncrc32 "), text);
     assertEquals(MAP, BinMapFormat.decode(text, "f", 3, 10));
     assertEquals(MAP, BinMapFormat.decode(BinMapFormat.encodeBytes(MAP), "f", 0, 0));
   }
@@ -22,29 +22,30 @@ class BinMapFormatTest {
   void everyCorruptionIsAnErrorNamingTheFile() {
     String good = BinMapFormat.encode(MAP);
     String[] bad = {
-        "",
-        good.substring(0, good.length() - 5), // truncated
-        good.replace("18,6,6", "17,7,6"), // edited: checksum no longer matches
-        good.replace("pikachu-binmap 1", "pikachu-binmap 2"),
-        good.replace("version 7", "versio 7"),
-        good + "extra\n",
+      "",
+      good.substring(0, good.length() - 5), // truncated
+      good.replace("18,6,6", "17,7,6"), // edited: checksum no longer matches
+      good.replace("pikachu-binmap 1", "pikachu-binmap 2"),
+      good.replace("version 7", "versio 7"),
+      good + "extra\n",
     };
     for (String text : bad) {
-      BinMapFormatException e = assertThrows(BinMapFormatException.class,
-          () -> BinMapFormat.decode(text, "/staging/job_1/pikachu-binmap/binmap-7", 3, 10));
-      assertTrue(e.getMessage().contains("/staging/job_1/pikachu-binmap/binmap-7"),
-          e.getMessage());
+      BinMapFormatException e =
+          assertThrows(
+              BinMapFormatException.class,
+              () -> BinMapFormat.decode(text, "/staging/job_1/pikachu-binmap/binmap-7", 3, 10));
+      assertTrue(e.getMessage().contains("/staging/job_1/pikachu-binmap/binmap-7"), e.getMessage());
     }
   }
 
   @Test
   void aConsistentFileForAnotherJobShapeIsRejected() {
     String text = BinMapFormat.encode(MAP);
-    var wrongReducers = assertThrows(BinMapFormatException.class,
-        () -> BinMapFormat.decode(text, "f", 4, 10));
+    var wrongReducers =
+        assertThrows(BinMapFormatException.class, () -> BinMapFormat.decode(text, "f", 4, 10));
     assertTrue(wrongReducers.getMessage().contains("3 reducers but the job has 4"));
-    var wrongBins = assertThrows(BinMapFormatException.class,
-        () -> BinMapFormat.decode(text, "f", 3, 20));
+    var wrongBins =
+        assertThrows(BinMapFormatException.class, () -> BinMapFormat.decode(text, "f", 3, 20));
     assertTrue(wrongBins.getMessage().contains("30 bins"), wrongBins.getMessage());
   }
 

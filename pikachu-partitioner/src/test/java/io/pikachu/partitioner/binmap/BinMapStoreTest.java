@@ -56,12 +56,15 @@ class BinMapStoreTest {
   void versionsMustGrowAndNothingFollowsTheFinalMap() throws Exception {
     BinMapStore publisher = store();
     publisher.publish(BinMap.fromCounts(2, false, 10, new int[] {18, 6, 6}));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> publisher.publish(BinMap.fromCounts(2, false, 10, new int[] {14, 8, 8})));
     publisher.seal(BinMap.fromCounts(2, false, 10, new int[] {18, 6, 6}));
-    assertThrows(IllegalStateException.class,
+    assertThrows(
+        IllegalStateException.class,
         () -> publisher.publish(BinMap.fromCounts(5, false, 10, new int[] {14, 8, 8})));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> publisher.publish(BinMap.fromCounts(6, false, 10, new int[] {20, 10})));
   }
 

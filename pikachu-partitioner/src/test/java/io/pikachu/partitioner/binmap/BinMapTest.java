@@ -43,10 +43,13 @@ class BinMapTest {
 
   @Test
   void rejectsCountsThatDoNotFitTheJob() {
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> BinMap.fromCounts(1, false, 10, new int[] {18, 6, 7}));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> BinMap.fromCounts(1, false, 10, new int[] {18, 6, 7}));
     assertTrue(e.getMessage().contains("31 bins"), e.getMessage());
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> BinMap.fromCounts(1, false, 10, new int[] {30, 0, 10}));
     assertThrows(IllegalArgumentException.class, () -> BinMap.fromCounts(-1, false, 1, 1));
     assertThrows(IllegalArgumentException.class, () -> BinMap.even(0, 10, true));

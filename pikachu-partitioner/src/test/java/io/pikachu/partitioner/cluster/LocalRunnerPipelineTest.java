@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole bin pipeline (collector, bin fetching, drop/gain, final merge) in the LocalJobRunner:
- * fast, and every map has finished before any reducer starts, so the forced change is the
- * "after all maps finished" case of the acceptance list.
+ * fast, and every map has finished before any reducer starts, so the forced change is the "after
+ * all maps finished" case of the acceptance list.
  */
 class LocalRunnerPipelineTest {
   @TempDir static Path tmp;
@@ -49,8 +49,8 @@ class LocalRunnerPipelineTest {
     org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(tmp.toString(), name);
     Job job = TestJobs.create(app, conf, input, out, 4, name);
     if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-      TestJobs.writePartitionFiles(job, new org.apache.hadoop.fs.Path(tmp.toString(),
-          name + "-partitions"), bins);
+      TestJobs.writePartitionFiles(
+          job, new org.apache.hadoop.fs.Path(tmp.toString(), name + "-partitions"), bins);
     }
     assertTrue(job.waitForCompletion(false), name + " failed");
     return job;

@@ -34,7 +34,11 @@ import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 final class TestJobs {
   private TestJobs() {}
 
-  enum App { WORDCOUNT, SORT, TOTAL_ORDER_SORT }
+  enum App {
+    WORDCOUNT,
+    SORT,
+    TOTAL_ORDER_SORT
+  }
 
   /** Writes {@code files} text files of {@code linesPerFile} lines; deterministic. */
   static void writeInput(FileSystem fs, Path dir, int files, int linesPerFile, long seed)
@@ -51,8 +55,11 @@ final class TestJobs {
           int words = 2 + random.nextInt(8);
           for (int w = 0; w < words; w++) {
             // skewed word frequencies, like text
-            int idx = (int) Math.min(vocabulary.length - 1,
-                Math.abs(random.nextGaussian()) * vocabulary.length / 3);
+            int idx =
+                (int)
+                    Math.min(
+                        vocabulary.length - 1,
+                        Math.abs(random.nextGaussian()) * vocabulary.length / 3);
             sb.append(w == 0 ? "" : " ").append(vocabulary[idx]);
           }
           sb.append(' ').append(random.nextInt(1000)).append('\n');
@@ -70,8 +77,8 @@ final class TestJobs {
     return new String(c);
   }
 
-  static Job create(App app, Configuration base, Path input, Path output, int reducers,
-      String name) throws Exception {
+  static Job create(App app, Configuration base, Path input, Path output, int reducers, String name)
+      throws Exception {
     Configuration conf = new Configuration(base);
     Job job = Job.getInstance(conf, name);
     job.setJarByClass(TestJobs.class);
@@ -92,8 +99,11 @@ final class TestJobs {
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(Text.class);
         job.getConfiguration().setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
-        job.getConfiguration().setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC,
-            DefaultCodec.class, org.apache.hadoop.io.compress.CompressionCodec.class);
+        job.getConfiguration()
+            .setClass(
+                MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC,
+                DefaultCodec.class,
+                org.apache.hadoop.io.compress.CompressionCodec.class);
       }
       case TOTAL_ORDER_SORT -> {
         job.setInputFormatClass(KeyValueTextInputFormat.class);
@@ -121,8 +131,10 @@ final class TestJobs {
 
   /** All output lines, sorted: the multiset of records. */
   static List<String> records(FileSystem fs, Path output) throws IOException {
-    List<String> lines = new ArrayList<>(
-        Arrays.asList(new String(concatenated(fs, output), StandardCharsets.UTF_8).split("\n")));
+    List<String> lines =
+        new ArrayList<>(
+            Arrays.asList(
+                new String(concatenated(fs, output), StandardCharsets.UTF_8).split("\n")));
     lines.removeIf(String::isEmpty);
     Collections.sort(lines);
     return lines;

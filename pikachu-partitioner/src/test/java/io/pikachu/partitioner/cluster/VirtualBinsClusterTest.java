@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Acceptance tests on an embedded YARN cluster (3 NodeManagers, stock ShuffleHandler): every job
  * runs stock and with Pikachu bins under (a) no change, (b) a forced change to P=3 when half the
- * maps finished, (c) a forced change after all maps finished; outputs must equal stock's. The
- * four runs of one application share the cluster concurrently to keep the suite short.
+ * maps finished, (c) a forced change after all maps finished; outputs must equal stock's. The four
+ * runs of one application share the cluster concurrently to keep the suite short.
  */
 class VirtualBinsClusterTest {
   private static final int REDUCERS = 3;
@@ -70,8 +70,10 @@ class VirtualBinsClusterTest {
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     fs = FileSystem.get(conf);
     // a directory of its own: another build may run this module's tests at the same time
-    File dir = java.nio.file.Files.createTempDirectory(
-        new File("target").getAbsoluteFile().toPath(), "pikachu-cluster-test-").toFile();
+    File dir =
+        java.nio.file.Files.createTempDirectory(
+                new File("target").getAbsoluteFile().toPath(), "pikachu-cluster-test-")
+            .toFile();
     root = fs.makeQualified(new Path(dir.getAbsolutePath()));
     input = new Path(root, "input");
     TestJobs.writeInput(fs, input, MAPS, 1200, 7);
@@ -109,8 +111,8 @@ class VirtualBinsClusterTest {
       String name = app + "-" + v.getKey();
       Job job = TestJobs.create(app, v.getValue(), input, new Path(root, name), REDUCERS, name);
       if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-        TestJobs.writePartitionFiles(job, new Path(root, name + "-partitions"),
-            !v.getKey().equals("stock"));
+        TestJobs.writePartitionFiles(
+            job, new Path(root, name + "-partitions"), !v.getKey().equals("stock"));
       }
       job.submit();
       jobs.put(v.getKey(), job);
@@ -125,7 +127,9 @@ class VirtualBinsClusterTest {
       Path out = FileOutputFormat.getOutputPath(jobs.get(variant));
       assertEquals(expected, TestJobs.records(fs, out), app + " " + variant + " output differs");
       if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-        assertArrayEquals(TestJobs.concatenated(fs, stockOut), TestJobs.concatenated(fs, out),
+        assertArrayEquals(
+            TestJobs.concatenated(fs, stockOut),
+            TestJobs.concatenated(fs, out),
             "total order " + variant + " not byte-identical");
       }
     }
@@ -159,19 +163,21 @@ class VirtualBinsClusterTest {
   }
 
   /**
-   * The AM-side path: maps published through the {@link BinMapStore} while the job runs, a
-   * reducer attempt killed after it applied a change, its re-run starting from the current map,
-   * and the final map published last.
+   * The AM-side path: maps published through the {@link BinMapStore} while the job runs, a reducer
+   * attempt killed after it applied a change, its re-run starting from the current map, and the
+   * final map published last.
    */
   @Test
   void reducerKilledAfterChangeIsRerunExactly() throws Exception {
     Configuration c = binsConf();
     c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
     c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
-    Job stock = TestJobs.create(TestJobs.App.SORT, conf, input, new Path(root, "kill-stock"),
-        REDUCERS, "kill-stock");
-    Job job = TestJobs.create(TestJobs.App.SORT, c, input, new Path(root, "kill-bins"),
-        REDUCERS, "kill-bins");
+    Job stock =
+        TestJobs.create(
+            TestJobs.App.SORT, conf, input, new Path(root, "kill-stock"), REDUCERS, "kill-stock");
+    Job job =
+        TestJobs.create(
+            TestJobs.App.SORT, c, input, new Path(root, "kill-bins"), REDUCERS, "kill-bins");
     stock.submit();
     job.submit();
     String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
@@ -182,7 +188,8 @@ class VirtualBinsClusterTest {
     waitFor(() -> reducer1Counter(job, PikachuCounter.BINS_FETCHED) > 0, "reducer 1 fetching");
     store.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
     // reducer 1 loses bins [10,18): wait until its attempt has applied the change, then kill it
-    waitFor(() -> reducer1Counter(job, PikachuCounter.BINS_DROPPED) > 0,
+    waitFor(
+        () -> reducer1Counter(job, PikachuCounter.BINS_DROPPED) > 0,
         "reducer 1 applied the change");
     TaskAttemptID[] killed = new TaskAttemptID[1];
     for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
@@ -192,20 +199,26 @@ class VirtualBinsClusterTest {
     }
     assertNotNull(killed[0]);
     job.killTask(killed[0]);
-    waitFor(() -> {
-      List<TaskAttemptID> running = runningAttempts(job);
-      return running.stream().anyMatch(a -> a.getTaskID().getId() == 1 && !a.equals(killed[0]));
-    }, "reducer 1 re-run");
+    waitFor(
+        () -> {
+          List<TaskAttemptID> running = runningAttempts(job);
+          return running.stream().anyMatch(a -> a.getTaskID().getId() == 1 && !a.equals(killed[0]));
+        },
+        "reducer 1 re-run");
     // the re-run starts from the current map (v1), then must follow a different final map
-    TaskAttemptID rerun = runningAttempts(job).stream()
-        .filter(a -> a.getTaskID().getId() == 1).findFirst().orElseThrow();
+    TaskAttemptID rerun =
+        runningAttempts(job).stream()
+            .filter(a -> a.getTaskID().getId() == 1)
+            .findFirst()
+            .orElseThrow();
     waitFor(() -> containerLogsContain(rerun + ") starts with BinMap{v1,"), "re-run reads v1");
     BinMap winner = store.publish(BinMap.fromCounts(2, true, 10, new int[] {12, 12, 6}));
     assertEquals(2, winner.version(), "no reducer may have sealed before");
 
     assertTrue(stock.waitForCompletion(false));
     assertTrue(job.waitForCompletion(false));
-    assertEquals(TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
+    assertEquals(
+        TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
         TestJobs.records(fs, FileOutputFormat.getOutputPath(job)));
     TaskReport reducer1 = null;
     for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
@@ -216,20 +229,27 @@ class VirtualBinsClusterTest {
     assertNotNull(reducer1);
     assertEquals(killed[0].getTaskID(), reducer1.getTaskID());
     assertEquals(rerun, reducer1.getSuccessfulTaskAttemptId());
-    assertTrue(containerLogsContain(rerun + "): bin map BinMap{v1, counts=[18, 6, 6]} -> "
-        + "BinMap{v2, final, counts=[12, 12, 6]}"), "the re-run applied the final map");
+    assertTrue(
+        containerLogsContain(
+            rerun
+                + "): bin map BinMap{v1, counts=[18, 6, 6]} -> "
+                + "BinMap{v2, final, counts=[12, 12, 6]}"),
+        "the re-run applied the final map");
   }
 
   /** True when some container's syslog on the embedded cluster contains {@code text}. */
   private static boolean containerLogsContain(String text) throws Exception {
     try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
-      return files.filter(f -> f.getFileName().toString().equals("syslog")).anyMatch(f -> {
-        try {
-          return java.nio.file.Files.readString(f).contains(text);
-        } catch (java.io.IOException e) {
-          return false; // a log being rotated or removed
-        }
-      });
+      return files
+          .filter(f -> f.getFileName().toString().equals("syslog"))
+          .anyMatch(
+              f -> {
+                try {
+                  return java.nio.file.Files.readString(f).contains(text);
+                } catch (java.io.IOException e) {
+                  return false; // a log being rotated or removed
+                }
+              });
     }
   }
 

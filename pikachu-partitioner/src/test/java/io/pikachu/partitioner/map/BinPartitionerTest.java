@@ -24,7 +24,8 @@ class BinPartitionerTest {
     var bins = BinningMapOutputCollector.BinPartitioner.<Text, IntWritable>create(binJob, 40);
     HashPartitioner<Text, IntWritable> hash = new HashPartitioner<>();
     for (String word : new String[] {"a", "pikachu", "hadoop", "zz"}) {
-      assertEquals(hash.getPartition(new Text(word), null, 40),
+      assertEquals(
+          hash.getPartition(new Text(word), null, 40),
           bins.bin(new Text(word), new IntWritable(1)));
     }
   }
@@ -34,25 +35,30 @@ class BinPartitionerTest {
     JobConf job = new JobConf(false);
     job.setUseNewMapper(false);
     job.setPartitionerClass(org.apache.hadoop.mapred.lib.HashPartitioner.class);
-    var bins = BinningMapOutputCollector.BinPartitioner.<Text, Text>create(
-        BinningMapOutputCollector.binJobConf(job, 30), 30);
-    assertEquals((new Text("x").hashCode() & Integer.MAX_VALUE) % 30,
-        bins.bin(new Text("x"), new Text("")));
+    var bins =
+        BinningMapOutputCollector.BinPartitioner.<Text, Text>create(
+            BinningMapOutputCollector.binJobConf(job, 30), 30);
+    assertEquals(
+        (new Text("x").hashCode() & Integer.MAX_VALUE) % 30, bins.bin(new Text("x"), new Text("")));
   }
 
   @Test
   void totalOrderWithoutABinPartitionFileFailsWithAHint() {
     JobConf job = new JobConf(false);
     job.setUseNewMapper(true);
-    job.setClass("mapreduce.job.partitioner.class", TotalOrderPartitioner.class,
+    job.setClass(
+        "mapreduce.job.partitioner.class",
+        TotalOrderPartitioner.class,
         org.apache.hadoop.mapreduce.Partitioner.class);
     job.setMapOutputKeyClass(Text.class);
     job.set(TotalOrderPartitioner.PARTITIONER_PATH, "/nonexistent/_partition.lst");
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> BinningMapOutputCollector.BinPartitioner.create(
-            BinningMapOutputCollector.binJobConf(job, 40), 40));
-    assertTrue(e.getMessage().contains(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE),
-        e.getMessage());
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                BinningMapOutputCollector.BinPartitioner.create(
+                    BinningMapOutputCollector.binJobConf(job, 40), 40));
+    assertTrue(e.getMessage().contains(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE), e.getMessage());
     assertTrue(e.getMessage().contains("39 split points"), e.getMessage());
   }
 

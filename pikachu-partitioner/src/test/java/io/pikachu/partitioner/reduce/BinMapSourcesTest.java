@@ -68,20 +68,22 @@ class BinMapSourcesTest {
 
   @Test
   void hookSettingsAreValidatedWithTheKeyName() {
-    var ratio = assertThrows(IllegalArgumentException.class,
-        () -> new ForcedRatioHook(3, 10, -1, 1f, set(0)));
+    var ratio =
+        assertThrows(
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, -1, 1f, set(0)));
     assertTrue(ratio.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO));
-    var after = assertThrows(IllegalArgumentException.class,
-        () -> new ForcedRatioHook(3, 10, 3, 0f, set(0)));
+    var after =
+        assertThrows(
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, 3, 0f, set(0)));
     assertTrue(after.getMessage().contains(PikachuKeys.TEST_FORCED_AFTER_MAPS));
-    var fast = assertThrows(IllegalArgumentException.class,
-        () -> ForcedRatioHook.parseFast("0,7", 3));
+    var fast =
+        assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));
     assertTrue(fast.getMessage().contains(PikachuKeys.TEST_FORCED_FAST_REDUCERS));
     assertEquals(set(0, 1), ForcedRatioHook.parseFast(null, 4));
     JobConf job = new JobConf(false);
     job.set(PikachuKeys.TEST_FORCED_RATIO, "three");
-    var parse = assertThrows(IllegalArgumentException.class,
-        () -> BinShuffle.createSource(job, 3, 10));
+    var parse =
+        assertThrows(IllegalArgumentException.class, () -> BinShuffle.createSource(job, 3, 10));
     assertTrue(parse.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO));
   }
 
@@ -97,8 +99,9 @@ class BinMapSourcesTest {
     Path dir = new Path(tmp.toString(), "maps");
     BinMapStore am = new BinMapStore(fs, dir, 3, 10);
     AtomicLong clock = new AtomicLong();
-    PublishedBinMapSource source = new PublishedBinMapSource(new BinMapStore(fs, dir, 3, 10),
-        BinMap.even(3, 10, true), 1000, clock::get);
+    PublishedBinMapSource source =
+        new PublishedBinMapSource(
+            new BinMapStore(fs, dir, 3, 10), BinMap.even(3, 10, true), 1000, clock::get);
     BinMap start = source.current(0, 4, false);
     assertFalse(start.isFinal(), "before any decision the even map is not final");
     am.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
@@ -110,8 +113,9 @@ class BinMapSourcesTest {
     assertEquals(v1.withVersion(1, true), sealed);
     // the AM's later final map loses; another reducer's source sees the sealed one
     assertEquals(sealed, am.publish(BinMap.fromCounts(2, true, 10, new int[] {12, 9, 9})));
-    PublishedBinMapSource other = new PublishedBinMapSource(new BinMapStore(fs, dir, 3, 10),
-        BinMap.even(3, 10, true), 1000, clock::get);
+    PublishedBinMapSource other =
+        new PublishedBinMapSource(
+            new BinMapStore(fs, dir, 3, 10), BinMap.even(3, 10, true), 1000, clock::get);
     assertEquals(sealed, other.current(0, 4, false));
   }
 }

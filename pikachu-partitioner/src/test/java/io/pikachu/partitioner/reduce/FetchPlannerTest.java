@@ -80,7 +80,9 @@ class FetchPlannerTest {
     assertFalse(p.kept(0).get(10), "lost bins are not kept any more");
     FetchUnit unit = p.next(0);
     assertTrue(unit.bin() >= 20 && unit.bin() < 24);
-    assertEquals(Verdict.KEEP_RESHUFFLED, p.commit(unit, unit.sources().get(0)),
+    assertEquals(
+        Verdict.KEEP_RESHUFFLED,
+        p.commit(unit, unit.sources().get(0)),
         "maps finished before the gain are re-shuffled");
     p.release(unit);
     assertEquals(7, drain(p).size());
@@ -112,7 +114,9 @@ class FetchPlannerTest {
     p.release(slow); // as if the request timed out for the other output... then:
     FetchUnit again = p.next(0);
     assertNotNull(again);
-    assertEquals(Verdict.KEEP_RESHUFFLED, p.commit(again, again.sources().get(0)),
+    assertEquals(
+        Verdict.KEEP_RESHUFFLED,
+        p.commit(again, again.sources().get(0)),
         "regained after the map finished: re-shuffled");
     // the slow copy arriving late must not be kept a second time
     assertEquals(Verdict.DISCARD, p.commit(slow, slow.sources().get(0)));

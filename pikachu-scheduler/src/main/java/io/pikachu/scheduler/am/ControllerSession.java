@@ -30,209 +30,259 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The controller of one job inside the AM: feeds it the job's status reports, polls it, and publishes its one
- * decision (or, in a restarted AM, re-publishes the decision of an earlier attempt). {@link #onStatus} runs on
- * the AM's event thread, {@link #tick} on the plugin's timer thread.
+ * The controller of one job inside the AM: feeds it the job's status reports, polls it, and
+ * publishes its one decision (or, in a restarted AM, re-publishes the decision of an earlier
+ * attempt). {@link #onStatus} runs on the AM's event thread, {@link #tick} on the plugin's timer
+ * thread.
  */
 final class ControllerSession {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ControllerSession.class);
+  private static final Logger LOG = LoggerFactory.getLogger(ControllerSession.class);
 
-    private final AdapterSettings settings;
-    private final Configuration conf;
-    private final AppContext context;
-    /** Attempts last seen running: Hadoop tells the speculator nothing when one fails or is killed. */
-    private final Map<TaskAttemptId, StatusReport> live = new ConcurrentHashMap<>();
-    /** Reducer attempts whose launch has been reported. */
-    private final Set<TaskAttemptId> launchReported = new HashSet<>();
-    /** Maps completed as seen at each tick, to date the launch reports. */
-    private final NavigableMap<Long, Integer> completedMapsAt = new TreeMap<>();
+  private final AdapterSettings settings;
+  private final Configuration conf;
+  private final AppContext context;
 
-    private volatile JobController controller;
-    private volatile TraceRecorder recorder;
-    private JobId jobId;
-    private DecisionPublisher publisher;
-    private Decision resumed;
-    private DecisionPublisher.Published published;
+  /**
+   * Attempts last seen running: Hadoop tells the speculator nothing when one fails or is killed.
+   */
+  private final Map<TaskAttemptId, StatusReport> live = new ConcurrentHashMap<>();
 
-    ControllerSession(AdapterSettings settings, Configuration conf, AppContext context) {
-        this.settings = settings;
-        this.conf = conf;
-        this.context = context;
-        this.controller = new JobController(settings.controller(), settings.reducers());
+  /** Reducer attempts whose launch has been reported. */
+  private final Set<TaskAttemptId> launchReported = new HashSet<>();
+
+  /** Maps completed as seen at each tick, to date the launch reports. */
+  private final NavigableMap<Long, Integer> completedMapsAt = new TreeMap<>();
+
+  private volatile JobController controller;
+  private volatile TraceRecorder recorder;
+  private JobId jobId;
+  private DecisionPublisher publisher;
+  private Decision resumed;
+  private DecisionPublisher.Published published;
+
+  ControllerSession(AdapterSettings settings, Configuration conf, AppContext context) {
+    this.settings = settings;
+    this.conf = conf;
+    this.context = context;
+    this.controller = new JobController(settings.controller(), settings.reducers());
+  }
+
+  /**
+   * Resumes an earlier attempt's decision if there is one, and opens the trace. Called once, before
+   * ticks.
+   */
+  synchronized void start(Job job) throws IOException {
+    jobId = job.getID();
+    publisher =
+        new DecisionPublisher(
+            conf,
+            jobId.toString(),
+            settings.reducers(),
+            settings.controller().binsPerReducer(),
+            settings.decisionDir());
+    int attempt = amAttempt();
+    Optional<Decision> previous = Optional.empty();
+    try {
+      previous = publisher.previous();
+    } catch (IOException e) {
+      LOG.warn(
+          "Pikachu: ignoring the unreadable decision record of an earlier AM attempt; deciding anew",
+          e);
     }
-
-    /** Resumes an earlier attempt's decision if there is one, and opens the trace. Called once, before ticks. */
-    synchronized void start(Job job) throws IOException {
-        jobId = job.getID();
-        publisher = new DecisionPublisher(conf, jobId.toString(), settings.reducers(),
-                settings.controller().binsPerReducer(), settings.decisionDir());
-        int attempt = amAttempt();
-        Optional<Decision> previous = Optional.empty();
-        try {
-            previous = publisher.previous();
-        } catch (IOException e) {
-            LOG.warn("Pikachu: ignoring the unreadable decision record of an earlier AM attempt; deciding anew", e);
-        }
-        if (previous.isPresent()) {
-            try {
-                controller = JobController.resume(settings.controller(), settings.reducers(), previous.get());
-                resumed = previous.get();
-                LOG.info("Pikachu: AM attempt {} keeps the decision published by an earlier attempt in {}", attempt,
-                        publisher.stagingRecord());
-            } catch (IllegalStateException e) {
-                LOG.warn("Pikachu: the earlier decision does not fit this job ({}); deciding anew", e.getMessage());
-            }
-        }
-        if (settings.reducers() == 1 && resumed == null) {
-            // One reducer has nothing to balance; sealing now means it never waits for a decision (uber jobs
-            // send no status reports at all).
-            LOG.info("Pikachu: the job has one reducer; sealed the final bin map {} in {}",
-                    publisher.sealEven(1), publisher.binMapDir());
-        }
-        if (settings.traceDir().isPresent()) {
-            Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
-            recorder = TraceRecorder.open(conf, file, TraceHeader.of(settings.reducers(),
-                    "recorded by the Pikachu AM plugin: job " + jobId + " (" + job.getName() + "), AM attempt "
-                            + attempt, new TreeMap<>(conf.getValByRegex("^pikachu\\."))));
-            LOG.info("Pikachu: recording status reports to {}", file);
-        }
+    if (previous.isPresent()) {
+      try {
+        controller =
+            JobController.resume(settings.controller(), settings.reducers(), previous.get());
+        resumed = previous.get();
+        LOG.info(
+            "Pikachu: AM attempt {} keeps the decision published by an earlier attempt in {}",
+            attempt,
+            publisher.stagingRecord());
+      } catch (IllegalStateException e) {
+        LOG.warn(
+            "Pikachu: the earlier decision does not fit this job ({}); deciding anew",
+            e.getMessage());
+      }
     }
-
-    void onStatus(TaskAttemptStatus status, long timeMs) {
-        if (status == null || status.id == null) {
-            return;
-        }
-        Job job = context.getJob(status.id.getTaskId().getJobId());
-        Optional<StatusReport> report = StatusTranslator.translate(status, timeMs, job);
-        if (report.isEmpty()) {
-            return;
-        }
-        StatusReport r = report.get();
-        if (r.state() == AttemptState.RUNNING) {
-            live.put(status.id, r);
-        } else {
-            live.remove(status.id);
-        }
-        feed(r);
+    if (settings.reducers() == 1 && resumed == null) {
+      // One reducer has nothing to balance; sealing now means it never waits for a decision (uber
+      // jobs
+      // send no status reports at all).
+      LOG.info(
+          "Pikachu: the job has one reducer; sealed the final bin map {} in {}",
+          publisher.sealEven(1),
+          publisher.binMapDir());
     }
-
-    /** Polls the controller and publishes its decision once; retried at the next tick if publishing fails. */
-    void tick(long nowMs) throws IOException {
-        reportLaunchedReducers(nowMs);
-        reportEndedAttempts(nowMs);
-        try {
-            if (published == null) {
-                Optional<Decision> d = resumed != null ? Optional.of(resumed) : controller.poll(nowMs);
-                if (d.isPresent()) {
-                    publish(d.get());
-                }
-            }
-        } finally {
-            TraceRecorder rec = recorder;
-            if (rec != null) {
-                rec.drain();
-            }
-        }
+    if (settings.traceDir().isPresent()) {
+      Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
+      recorder =
+          TraceRecorder.open(
+              conf,
+              file,
+              TraceHeader.of(
+                  settings.reducers(),
+                  "recorded by the Pikachu AM plugin: job "
+                      + jobId
+                      + " ("
+                      + job.getName()
+                      + "), AM attempt "
+                      + attempt,
+                  new TreeMap<>(conf.getValByRegex("^pikachu\\."))));
+      LOG.info("Pikachu: recording status reports to {}", file);
     }
+  }
 
-    synchronized void stop() throws IOException {
-        TraceRecorder rec = recorder;
-        recorder = null;
-        if (rec != null) {
-            rec.close();
-        }
+  void onStatus(TaskAttemptStatus status, long timeMs) {
+    if (status == null || status.id == null) {
+      return;
     }
+    Job job = context.getJob(status.id.getTaskId().getJobId());
+    Optional<StatusReport> report = StatusTranslator.translate(status, timeMs, job);
+    if (report.isEmpty()) {
+      return;
+    }
+    StatusReport r = report.get();
+    if (r.state() == AttemptState.RUNNING) {
+      live.put(status.id, r);
+    } else {
+      live.remove(status.id);
+    }
+    feed(r);
+  }
 
-    Optional<DecisionPublisher.Published> published() {
-        return Optional.ofNullable(published);
+  /**
+   * Polls the controller and publishes its decision once; retried at the next tick if publishing
+   * fails.
+   */
+  void tick(long nowMs) throws IOException {
+    reportLaunchedReducers(nowMs);
+    reportEndedAttempts(nowMs);
+    try {
+      if (published == null) {
+        Optional<Decision> d = resumed != null ? Optional.of(resumed) : controller.poll(nowMs);
+        if (d.isPresent()) {
+          publish(d.get());
+        }
+      }
+    } finally {
+      TraceRecorder rec = recorder;
+      if (rec != null) {
+        rec.drain();
+      }
     }
+  }
 
-    JobController controller() {
-        return controller;
+  synchronized void stop() throws IOException {
+    TraceRecorder rec = recorder;
+    recorder = null;
+    if (rec != null) {
+      rec.close();
     }
+  }
 
-    private void feed(StatusReport r) {
-        controller.onReport(r);
-        TraceRecorder rec = recorder;
-        if (rec != null) {
-            rec.add(r);
-        }
-    }
+  Optional<DecisionPublisher.Published> published() {
+    return Optional.ofNullable(published);
+  }
 
-    private void reportLaunchedReducers(long nowMs) {
-        Job job = context.getJob(jobId);
-        if (job == null || published != null) {
-            return;
-        }
-        completedMapsAt.put(nowMs, job.getCompletedMaps());
-        Map<TaskId, Task> reduces = job.getTasks(org.apache.hadoop.mapreduce.v2.api.records.TaskType.REDUCE);
-        if (reduces == null) {
-            return;
-        }
-        for (Task task : reduces.values()) {
-            for (TaskAttempt attempt : task.getAttempts().values()) {
-                if (launchReported.contains(attempt.getID())) {
-                    continue;
-                }
-                Map.Entry<Long, Integer> before = completedMapsAt.floorEntry(attempt.getLaunchTime());
-                StatusTranslator.launched(attempt, before == null ? 0 : before.getValue(), job.getTotalMaps())
-                        .ifPresent(r -> {
-                            launchReported.add(attempt.getID());
-                            feed(r);
-                        });
-            }
-        }
-    }
+  JobController controller() {
+    return controller;
+  }
 
-    private void reportEndedAttempts(long nowMs) {
-        for (Map.Entry<TaskAttemptId, StatusReport> e : live.entrySet()) {
-            Job job = context.getJob(e.getKey().getTaskId().getJobId());
-            Task task = job == null ? null : job.getTask(e.getKey().getTaskId());
-            TaskAttempt attempt = task == null ? null : task.getAttempt(e.getKey());
-            if (attempt == null) {
-                continue;
-            }
-            AttemptState state = StatusTranslator.state(attempt.getState());
-            if (state.isDead()) {
-                feed(StatusTranslator.ended(e.getValue(), state, nowMs));
-            }
-            if (state != AttemptState.RUNNING) {
-                live.remove(e.getKey());
-            }
-        }
+  private void feed(StatusReport r) {
+    controller.onReport(r);
+    TraceRecorder rec = recorder;
+    if (rec != null) {
+      rec.add(r);
     }
+  }
 
-    private void publish(Decision d) throws IOException {
-        DecisionPublisher.Published p = publisher.publish(d);
-        published = p;
-        String where = "record " + publisher.stagingRecord()
-                + publisher.decisionCopy().map(c -> " and " + c).orElse("") + ", final bin map "
-                + p.binMap() + " in " + publisher.binMapDir();
-        if (resumed != null) {
-            LOG.info("{} (kept from an earlier AM attempt; {})", p.record().summaryLine(), where);
-        } else {
-            LOG.info("{} ({})", p.record().summaryLine(), where);
-        }
-        if (!p.applied()) {
-            LOG.warn("Pikachu: the decision was not applied: a reducer sealed {} before this AM published",
-                    p.binMap());
-        }
-        addCounters(p.record());
+  private void reportLaunchedReducers(long nowMs) {
+    Job job = context.getJob(jobId);
+    if (job == null || published != null) {
+      return;
     }
+    completedMapsAt.put(nowMs, job.getCompletedMaps());
+    Map<TaskId, Task> reduces =
+        job.getTasks(org.apache.hadoop.mapreduce.v2.api.records.TaskType.REDUCE);
+    if (reduces == null) {
+      return;
+    }
+    for (Task task : reduces.values()) {
+      for (TaskAttempt attempt : task.getAttempts().values()) {
+        if (launchReported.contains(attempt.getID())) {
+          continue;
+        }
+        Map.Entry<Long, Integer> before = completedMapsAt.floorEntry(attempt.getLaunchTime());
+        StatusTranslator.launched(
+                attempt, before == null ? 0 : before.getValue(), job.getTotalMaps())
+            .ifPresent(
+                r -> {
+                  launchReported.add(attempt.getID());
+                  feed(r);
+                });
+      }
+    }
+  }
 
-    private void addCounters(Decision d) {
-        List<String> unknown = new ArrayList<>();
-        Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(d.counters(), unknown);
-        if (!unknown.isEmpty()) {
-            LOG.warn("Pikachu: no job counter for decision value(s) {}; they are in the decision record", unknown);
-        }
-        JobCounterUpdateEvent event = new JobCounterUpdateEvent(jobId);
-        values.forEach(event::addCounterUpdate);
-        context.getEventHandler().handle(event);
+  private void reportEndedAttempts(long nowMs) {
+    for (Map.Entry<TaskAttemptId, StatusReport> e : live.entrySet()) {
+      Job job = context.getJob(e.getKey().getTaskId().getJobId());
+      Task task = job == null ? null : job.getTask(e.getKey().getTaskId());
+      TaskAttempt attempt = task == null ? null : task.getAttempt(e.getKey());
+      if (attempt == null) {
+        continue;
+      }
+      AttemptState state = StatusTranslator.state(attempt.getState());
+      if (state.isDead()) {
+        feed(StatusTranslator.ended(e.getValue(), state, nowMs));
+      }
+      if (state != AttemptState.RUNNING) {
+        live.remove(e.getKey());
+      }
     }
+  }
 
-    private int amAttempt() {
-        return context.getApplicationAttemptId() == null ? 1 : context.getApplicationAttemptId().getAttemptId();
+  private void publish(Decision d) throws IOException {
+    DecisionPublisher.Published p = publisher.publish(d);
+    published = p;
+    String where =
+        "record "
+            + publisher.stagingRecord()
+            + publisher.decisionCopy().map(c -> " and " + c).orElse("")
+            + ", final bin map "
+            + p.binMap()
+            + " in "
+            + publisher.binMapDir();
+    if (resumed != null) {
+      LOG.info("{} (kept from an earlier AM attempt; {})", p.record().summaryLine(), where);
+    } else {
+      LOG.info("{} ({})", p.record().summaryLine(), where);
     }
+    if (!p.applied()) {
+      LOG.warn(
+          "Pikachu: the decision was not applied: a reducer sealed {} before this AM published",
+          p.binMap());
+    }
+    addCounters(p.record());
+  }
+
+  private void addCounters(Decision d) {
+    List<String> unknown = new ArrayList<>();
+    Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(d.counters(), unknown);
+    if (!unknown.isEmpty()) {
+      LOG.warn(
+          "Pikachu: no job counter for decision value(s) {}; they are in the decision record",
+          unknown);
+    }
+    JobCounterUpdateEvent event = new JobCounterUpdateEvent(jobId);
+    values.forEach(event::addCounterUpdate);
+    context.getEventHandler().handle(event);
+  }
+
+  private int amAttempt() {
+    return context.getApplicationAttemptId() == null
+        ? 1
+        : context.getApplicationAttemptId().getAttemptId();
+  }
 }

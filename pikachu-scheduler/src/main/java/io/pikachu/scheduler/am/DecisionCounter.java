@@ -8,56 +8,59 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 
 /**
- * Job counters of the decision, in the counter group named by this enum's class. The AM adds them once per AM
- * attempt through a job counter update event; names and values are {@code Decision.counters()}: whole numbers,
- * ratios in thousandths, times in ms after the first reducer started.
+ * Job counters of the decision, in the counter group named by this enum's class. The AM adds them
+ * once per AM attempt through a job counter update event; names and values are {@code
+ * Decision.counters()}: whole numbers, ratios in thousandths, times in ms after the first reducer
+ * started.
  */
 public enum DecisionCounter {
-    REBALANCED,
-    BINS_MOVED,
-    NODE_CLASSES,
-    P_FASTEST_MILLI,
-    E_FASTEST_MILLI,
-    TS_AFTER_FIRST_REDUCER_MS,
-    TW_AFTER_FIRST_REDUCER_MS,
-    DECIDED_AFTER_FIRST_REDUCER_MS;
+  REBALANCED,
+  BINS_MOVED,
+  NODE_CLASSES,
+  P_FASTEST_MILLI,
+  E_FASTEST_MILLI,
+  TS_AFTER_FIRST_REDUCER_MS,
+  TW_AFTER_FIRST_REDUCER_MS,
+  DECIDED_AFTER_FIRST_REDUCER_MS;
 
-    /** The counter group's name in job counters. */
-    public static final String GROUP = DecisionCounter.class.getName();
+  /** The counter group's name in job counters. */
+  public static final String GROUP = DecisionCounter.class.getName();
 
-    /**
-     * Maps {@code Decision.counters()} onto this enum; names this version does not know go to {@code unknown},
-     * so a newer decision core cannot break the AM.
-     */
-    static Map<DecisionCounter, Long> fromDecision(Map<String, Long> values, List<String> unknown) {
-        Map<DecisionCounter, Long> out = new EnumMap<>(DecisionCounter.class);
-        for (Map.Entry<String, Long> e : values.entrySet()) {
-            Optional<DecisionCounter> c = of(e.getKey());
-            if (c.isPresent()) {
-                out.put(c.get(), e.getValue());
-            } else {
-                unknown.add(e.getKey());
-            }
-        }
-        return out;
+  /**
+   * Maps {@code Decision.counters()} onto this enum; names this version does not know go to {@code
+   * unknown}, so a newer decision core cannot break the AM.
+   */
+  static Map<DecisionCounter, Long> fromDecision(Map<String, Long> values, List<String> unknown) {
+    Map<DecisionCounter, Long> out = new EnumMap<>(DecisionCounter.class);
+    for (Map.Entry<String, Long> e : values.entrySet()) {
+      Optional<DecisionCounter> c = of(e.getKey());
+      if (c.isPresent()) {
+        out.put(c.get(), e.getValue());
+      } else {
+        unknown.add(e.getKey());
+      }
     }
+    return out;
+  }
 
-    static Optional<DecisionCounter> of(String name) {
-        for (DecisionCounter c : values()) {
-            if (c.name().equals(name)) {
-                return Optional.of(c);
-            }
-        }
-        return Optional.empty();
+  static Optional<DecisionCounter> of(String name) {
+    for (DecisionCounter c : values()) {
+      if (c.name().equals(name)) {
+        return Optional.of(c);
+      }
     }
+    return Optional.empty();
+  }
 
-    /** Reads this counter from finished job counters (client side); empty when the AM did not set it. */
-    public Optional<Long> valueIn(Counters counters) {
-        for (Counter c : counters.getGroup(GROUP)) {
-            if (c.getName().equals(name())) {
-                return Optional.of(c.getValue());
-            }
-        }
-        return Optional.empty();
+  /**
+   * Reads this counter from finished job counters (client side); empty when the AM did not set it.
+   */
+  public Optional<Long> valueIn(Counters counters) {
+    for (Counter c : counters.getGroup(GROUP)) {
+      if (c.getName().equals(name())) {
+        return Optional.of(c.getValue());
+      }
     }
+    return Optional.empty();
+  }
 }

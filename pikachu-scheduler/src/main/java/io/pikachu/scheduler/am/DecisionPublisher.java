@@ -19,155 +19,184 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
- * Makes a job's one decision durable and visible: the decision record in the job's staging directory (read back
- * by a restarted AM), the final bin map in the partitioner's {@link BinMapStore} (read by the reducers), and a
- * copy of the record in {@value AdapterKeys#DECISION_DIR} for the benchmark report, which outlives the staging
- * directory.
+ * Makes a job's one decision durable and visible: the decision record in the job's staging
+ * directory (read back by a restarted AM), the final bin map in the partitioner's {@link
+ * BinMapStore} (read by the reducers), and a copy of the record in {@value
+ * AdapterKeys#DECISION_DIR} for the benchmark report, which outlives the staging directory.
  *
- * <p>The record is written before the bin map is sealed: an AM that dies in between leaves a record, and its
- * successor seals the same map. The other order could leave a sealed map whose reasons are lost.
+ * <p>The record is written before the bin map is sealed: an AM that dies in between leaves a
+ * record, and its successor seals the same map. The other order could leave a sealed map whose
+ * reasons are lost.
  */
 public final class DecisionPublisher {
 
-    private final Configuration conf;
-    private final String jobId;
-    private final Path stagingRecord;
-    private final Optional<Path> decisionCopy;
-    private final BinMapStore store;
-    private final int binsPerReducer;
+  private final Configuration conf;
+  private final String jobId;
+  private final Path stagingRecord;
+  private final Optional<Path> decisionCopy;
+  private final BinMapStore store;
+  private final int binsPerReducer;
 
-    public DecisionPublisher(Configuration conf, String jobId, int reducers, int binsPerReducer,
-                             Optional<Path> decisionDir) throws IOException {
-        this.conf = conf;
-        this.jobId = jobId;
-        this.stagingRecord = stagingRecord(conf);
-        this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
-        this.store = BinMapStore.forJob(conf, reducers, binsPerReducer);
-        this.binsPerReducer = binsPerReducer;
-    }
+  public DecisionPublisher(
+      Configuration conf,
+      String jobId,
+      int reducers,
+      int binsPerReducer,
+      Optional<Path> decisionDir)
+      throws IOException {
+    this.conf = conf;
+    this.jobId = jobId;
+    this.stagingRecord = stagingRecord(conf);
+    this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
+    this.store = BinMapStore.forJob(conf, reducers, binsPerReducer);
+    this.binsPerReducer = binsPerReducer;
+  }
 
-    /** The decision record that a restarted AM reads: {@code ${mapreduce.job.dir}/pikachu-decision.json}. */
-    public static Path stagingRecord(Configuration conf) {
-        String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
-        if (jobDir == null || jobDir.isEmpty()) {
-            throw new IllegalArgumentException("cannot place the Pikachu decision record: "
-                    + MRJobConfig.MAPREDUCE_JOB_DIR + " is not set");
-        }
-        return new Path(jobDir, AdapterKeys.STAGING_RECORD_NAME);
+  /**
+   * The decision record that a restarted AM reads: {@code
+   * ${mapreduce.job.dir}/pikachu-decision.json}.
+   */
+  public static Path stagingRecord(Configuration conf) {
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
+    if (jobDir == null || jobDir.isEmpty()) {
+      throw new IllegalArgumentException(
+          "cannot place the Pikachu decision record: "
+              + MRJobConfig.MAPREDUCE_JOB_DIR
+              + " is not set");
     }
+    return new Path(jobDir, AdapterKeys.STAGING_RECORD_NAME);
+  }
 
-    /** Where the copy of a job's decision record goes under {@value AdapterKeys#DECISION_DIR}. */
-    public static Path decisionFile(Path decisionDir, String jobId) {
-        return new Path(decisionDir, jobId + ".decision.json");
-    }
+  /** Where the copy of a job's decision record goes under {@value AdapterKeys#DECISION_DIR}. */
+  public static Path decisionFile(Path decisionDir, String jobId) {
+    return new Path(decisionDir, jobId + ".decision.json");
+  }
 
-    /** Reads a decision record written by this plugin, e.g. in the benchmark report. */
-    public static Decision read(Configuration conf, Path record) throws IOException {
-        return DecisionJson.read(readText(record.getFileSystem(conf), record));
-    }
+  /** Reads a decision record written by this plugin, e.g. in the benchmark report. */
+  public static Decision read(Configuration conf, Path record) throws IOException {
+    return DecisionJson.read(readText(record.getFileSystem(conf), record));
+  }
 
-    public Path stagingRecord() {
-        return stagingRecord;
-    }
+  public Path stagingRecord() {
+    return stagingRecord;
+  }
 
-    public Optional<Path> decisionCopy() {
-        return decisionCopy;
-    }
+  public Optional<Path> decisionCopy() {
+    return decisionCopy;
+  }
 
-    public Path binMapDir() {
-        return store.dir();
-    }
+  public Path binMapDir() {
+    return store.dir();
+  }
 
-    /**
-     * The decision an earlier attempt of this AM published, if any.
-     *
-     * @throws IOException if a record exists but cannot be read as a decision
-     */
-    public Optional<Decision> previous() throws IOException {
-        FileSystem fs = stagingRecord.getFileSystem(conf);
-        String text;
-        try {
-            text = readText(fs, stagingRecord);
-        } catch (FileNotFoundException e) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(DecisionJson.read(text));
-        } catch (IOException e) {
-            throw new IOException(stagingRecord + ": " + e.getMessage(), e);
-        }
+  /**
+   * The decision an earlier attempt of this AM published, if any.
+   *
+   * @throws IOException if a record exists but cannot be read as a decision
+   */
+  public Optional<Decision> previous() throws IOException {
+    FileSystem fs = stagingRecord.getFileSystem(conf);
+    String text;
+    try {
+      text = readText(fs, stagingRecord);
+    } catch (FileNotFoundException e) {
+      return Optional.empty();
     }
+    try {
+      return Optional.of(DecisionJson.read(text));
+    } catch (IOException e) {
+      throw new IOException(stagingRecord + ": " + e.getMessage(), e);
+    }
+  }
 
-    /**
-     * Publishes the decision: record, final bin map, copy. Idempotent, so a restarted AM calls it again with the
-     * decision it read back. Returns the record as written: when a reducer had already sealed a different final
-     * map (it waited {@code pikachu.binmap.final.wait.ms} for this AM), the record says that its bins were not
-     * applied.
-     */
-    public Published publish(Decision decision) throws IOException {
-        writeAtomically(stagingRecord, DecisionJson.write(decision));
-        int[] counts = decision.reducerBins().stream().mapToInt(Integer::intValue).toArray();
-        BinMap wanted = BinMap.fromCounts(1, true, binsPerReducer, counts);
-        BinMap sealed = store.publish(wanted);
-        Decision written = decision;
-        boolean applied = sealed.sameOwnership(wanted);
-        if (!applied) {
-            String note = "NOT APPLIED: the final bin map had already been sealed as " + sealed
-                    + " (a reducer stopped waiting for this AM); the reducers use that map";
-            if (!decision.notes().contains(note)) {
-                written = withNote(decision, note);
-                writeAtomically(stagingRecord, DecisionJson.write(written));
-            }
-        }
-        if (decisionCopy.isPresent()) {
-            writeAtomically(decisionCopy.get(), DecisionJson.write(written));
-        }
-        return new Published(written, sealed, applied);
+  /**
+   * Publishes the decision: record, final bin map, copy. Idempotent, so a restarted AM calls it
+   * again with the decision it read back. Returns the record as written: when a reducer had already
+   * sealed a different final map (it waited {@code pikachu.binmap.final.wait.ms} for this AM), the
+   * record says that its bins were not applied.
+   */
+  public Published publish(Decision decision) throws IOException {
+    writeAtomically(stagingRecord, DecisionJson.write(decision));
+    int[] counts = decision.reducerBins().stream().mapToInt(Integer::intValue).toArray();
+    BinMap wanted = BinMap.fromCounts(1, true, binsPerReducer, counts);
+    BinMap sealed = store.publish(wanted);
+    Decision written = decision;
+    boolean applied = sealed.sameOwnership(wanted);
+    if (!applied) {
+      String note =
+          "NOT APPLIED: the final bin map had already been sealed as "
+              + sealed
+              + " (a reducer stopped waiting for this AM); the reducers use that map";
+      if (!decision.notes().contains(note)) {
+        written = withNote(decision, note);
+        writeAtomically(stagingRecord, DecisionJson.write(written));
+      }
     }
+    if (decisionCopy.isPresent()) {
+      writeAtomically(decisionCopy.get(), DecisionJson.write(written));
+    }
+    return new Published(written, sealed, applied);
+  }
 
-    /** Seals the even map: for jobs whose single reducer needs no decision to go on. */
-    public BinMap sealEven(int reducers) throws IOException {
-        return store.seal(BinMap.even(reducers, binsPerReducer, true));
-    }
+  /** Seals the even map: for jobs whose single reducer needs no decision to go on. */
+  public BinMap sealEven(int reducers) throws IOException {
+    return store.seal(BinMap.even(reducers, binsPerReducer, true));
+  }
 
-    /**
-     * @param record  the record as written
-     * @param binMap  the final bin map the reducers use
-     * @param applied whether that map is this decision's
-     */
-    public record Published(Decision record, BinMap binMap, boolean applied) {
-    }
+  /**
+   * @param record the record as written
+   * @param binMap the final bin map the reducers use
+   * @param applied whether that map is this decision's
+   */
+  public record Published(Decision record, BinMap binMap, boolean applied) {}
 
-    static Decision withNote(Decision d, String note) {
-        List<String> notes = new ArrayList<>(d.notes());
-        notes.add(note);
-        return new Decision(d.formatVersion(), d.estimator(), d.reason(), d.decidedAtMs(), d.firstReducerMs(),
-                d.tsMs(), d.twMs(), d.windowStartMs(), d.windowEndMs(), d.waveMaps(), d.mapsCompleted(),
-                d.totalMaps(), d.binsPerReducer(), d.deadband(), d.rebalanced(), d.referenceClass(), d.classes(),
-                d.reducerClasses(), d.reducerBins(), notes);
-    }
+  static Decision withNote(Decision d, String note) {
+    List<String> notes = new ArrayList<>(d.notes());
+    notes.add(note);
+    return new Decision(
+        d.formatVersion(),
+        d.estimator(),
+        d.reason(),
+        d.decidedAtMs(),
+        d.firstReducerMs(),
+        d.tsMs(),
+        d.twMs(),
+        d.windowStartMs(),
+        d.windowEndMs(),
+        d.waveMaps(),
+        d.mapsCompleted(),
+        d.totalMaps(),
+        d.binsPerReducer(),
+        d.deadband(),
+        d.rebalanced(),
+        d.referenceClass(),
+        d.classes(),
+        d.reducerClasses(),
+        d.reducerBins(),
+        notes);
+  }
 
-    /** Temp file and rename, so a reader (or a restarted AM) never sees half a record. */
-    private void writeAtomically(Path target, String text) throws IOException {
-        FileSystem fs = target.getFileSystem(conf);
-        Path parent = target.getParent();
-        fs.mkdirs(parent);
-        Path tmp = new Path(parent, "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
-        try (OutputStream out = fs.create(tmp, false)) {
-            out.write(text.getBytes(StandardCharsets.UTF_8));
-        }
-        if (fs.exists(target)) {
-            fs.delete(target, false); // HDFS rename never overwrites
-        }
-        if (!fs.rename(tmp, target)) {
-            fs.delete(tmp, false);
-            throw new IOException("could not rename " + tmp + " to " + target + " for job " + jobId);
-        }
+  /** Temp file and rename, so a reader (or a restarted AM) never sees half a record. */
+  private void writeAtomically(Path target, String text) throws IOException {
+    FileSystem fs = target.getFileSystem(conf);
+    Path parent = target.getParent();
+    fs.mkdirs(parent);
+    Path tmp = new Path(parent, "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+    try (OutputStream out = fs.create(tmp, false)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
     }
+    if (fs.exists(target)) {
+      fs.delete(target, false); // HDFS rename never overwrites
+    }
+    if (!fs.rename(tmp, target)) {
+      fs.delete(tmp, false);
+      throw new IOException("could not rename " + tmp + " to " + target + " for job " + jobId);
+    }
+  }
 
-    private static String readText(FileSystem fs, Path path) throws IOException {
-        try (InputStream in = fs.open(path)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+  private static String readText(FileSystem fs, Path path) throws IOException {
+    try (InputStream in = fs.open(path)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
+  }
 }

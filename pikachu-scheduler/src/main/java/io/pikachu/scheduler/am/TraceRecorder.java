@@ -13,50 +13,52 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Records every status report the controller is fed, in the format of {@link TraceFile}, so that a run on a real
- * or embedded cluster becomes a test trace. Reports are queued by the AM's event thread and written by the
- * controller's timer thread: the AM's dispatcher never waits for a file system.
+ * Records every status report the controller is fed, in the format of {@link TraceFile}, so that a
+ * run on a real or embedded cluster becomes a test trace. Reports are queued by the AM's event
+ * thread and written by the controller's timer thread: the AM's dispatcher never waits for a file
+ * system.
  */
 final class TraceRecorder implements Closeable {
 
-    private final Path file;
-    private final ConcurrentLinkedQueue<StatusReport> pending = new ConcurrentLinkedQueue<>();
-    private final TraceFile.Recorder out;
+  private final Path file;
+  private final ConcurrentLinkedQueue<StatusReport> pending = new ConcurrentLinkedQueue<>();
+  private final TraceFile.Recorder out;
 
-    private TraceRecorder(Path file, TraceFile.Recorder out) {
-        this.file = file;
-        this.out = out;
-    }
+  private TraceRecorder(Path file, TraceFile.Recorder out) {
+    this.file = file;
+    this.out = out;
+  }
 
-    static TraceRecorder open(Configuration conf, Path file, TraceHeader header) throws IOException {
-        FileSystem fs = file.getFileSystem(conf);
-        fs.mkdirs(file.getParent());
-        OutputStreamWriter writer = new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8);
-        return new TraceRecorder(file, new TraceFile.Recorder(writer, header));
-    }
+  static TraceRecorder open(Configuration conf, Path file, TraceHeader header) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    fs.mkdirs(file.getParent());
+    OutputStreamWriter writer =
+        new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8);
+    return new TraceRecorder(file, new TraceFile.Recorder(writer, header));
+  }
 
-    Path file() {
-        return file;
-    }
+  Path file() {
+    return file;
+  }
 
-    void add(StatusReport report) {
-        pending.add(report);
-    }
+  void add(StatusReport report) {
+    pending.add(report);
+  }
 
-    /** Writes what has been queued, in arrival order. */
-    synchronized void drain() throws IOException {
-        StatusReport r;
-        while ((r = pending.poll()) != null) {
-            out.record(r);
-        }
+  /** Writes what has been queued, in arrival order. */
+  synchronized void drain() throws IOException {
+    StatusReport r;
+    while ((r = pending.poll()) != null) {
+      out.record(r);
     }
+  }
 
-    @Override
-    public synchronized void close() throws IOException {
-        try {
-            drain();
-        } finally {
-            out.close();
-        }
+  @Override
+  public synchronized void close() throws IOException {
+    try {
+      drain();
+    } finally {
+      out.close();
     }
+  }
 }

@@ -18,15 +18,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class AdapterSettingsTest {
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private Configuration pikachu() {
-        return AmFixture.pikachuConf(dir, 4);
-    }
+  private Configuration pikachu() {
+    return AmFixture.pikachuConf(dir, 4);
+  }
 
-    @ParameterizedTest(name = "{0}={1}")
-    @CsvSource(delimiter = '|', value = {
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "pikachu.estimator|magic",
         "pikachu.fixed.p|0",
         "pikachu.fixed.p|-2",
@@ -39,75 +40,78 @@ class AdapterSettingsTest {
         "pikachu.controller.interval.ms|0",
         "pikachu.speculative.reduce|no",
         "pikachu.binmap.poll.interval.ms|-5",
-    })
-    void badValueFailsWithAMessageNamingTheKey(String key, String value) {
-        Configuration c = pikachu();
-        c.set(key, value);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
-        assertTrue(e.getMessage().contains(key), e.getMessage());
-    }
+      })
+  void badValueFailsWithAMessageNamingTheKey(String key, String value) {
+    Configuration c = pikachu();
+    c.set(key, value);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
+    assertTrue(e.getMessage().contains(key), e.getMessage());
+  }
 
-    @Test
-    void fixedEstimatorWithoutPNamesThePKey() {
-        Configuration c = pikachu();
-        c.set(ControllerKeys.ESTIMATOR, "fixed");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
-        assertTrue(e.getMessage().contains(ControllerKeys.FIXED_P), e.getMessage());
-    }
+  @Test
+  void fixedEstimatorWithoutPNamesThePKey() {
+    Configuration c = pikachu();
+    c.set(ControllerKeys.ESTIMATOR, "fixed");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
+    assertTrue(e.getMessage().contains(ControllerKeys.FIXED_P), e.getMessage());
+  }
 
-    @Test
-    void halfEnabledBinsAreRefusedEvenWithoutTheController() {
-        Configuration c = new Configuration(false);
-        c.set(PikachuKeys.SHUFFLE_CONSUMER, "io.pikachu.partitioner.reduce.BinShuffle");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
-        assertTrue(e.getMessage().contains(PikachuKeys.MAP_OUTPUT_COLLECTOR), e.getMessage());
-    }
+  @Test
+  void halfEnabledBinsAreRefusedEvenWithoutTheController() {
+    Configuration c = new Configuration(false);
+    c.set(PikachuKeys.SHUFFLE_CONSUMER, "io.pikachu.partitioner.reduce.BinShuffle");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
+    assertTrue(e.getMessage().contains(PikachuKeys.MAP_OUTPUT_COLLECTOR), e.getMessage());
+  }
 
-    @Test
-    void goodConfigurationIsActive() {
-        Configuration c = pikachu();
-        c.set(ControllerKeys.ESTIMATOR, "tarazu");
-        c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toString());
-        AdapterSettings s = AdapterSettings.from(c);
-        assertTrue(s.active());
-        assertEquals(EstimatorKind.TARAZU, s.controller().estimator());
-        assertEquals(4, s.reducers());
-        assertTrue(s.decisionDir().isPresent());
-        assertTrue(s.traceDir().isEmpty());
-    }
+  @Test
+  void goodConfigurationIsActive() {
+    Configuration c = pikachu();
+    c.set(ControllerKeys.ESTIMATOR, "tarazu");
+    c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toString());
+    AdapterSettings s = AdapterSettings.from(c);
+    assertTrue(s.active());
+    assertEquals(EstimatorKind.TARAZU, s.controller().estimator());
+    assertEquals(4, s.reducers());
+    assertTrue(s.decisionDir().isPresent());
+    assertTrue(s.traceDir().isEmpty());
+  }
 
-    @Test
-    void jobsWithoutTheControllerAreLeftAloneWhateverTheirPikachuKeys() {
-        Configuration c = new Configuration(false);
-        c.set(ControllerKeys.ESTIMATOR, "magic"); // never read: this job did not ask for the controller
-        AdapterSettings s = AdapterSettings.from(c);
-        assertFalse(s.active());
-        assertTrue(s.inactiveReason().contains(PikachuKeys.CONTROLLER_ENABLED), s.inactiveReason());
-    }
+  @Test
+  void jobsWithoutTheControllerAreLeftAloneWhateverTheirPikachuKeys() {
+    Configuration c = new Configuration(false);
+    c.set(ControllerKeys.ESTIMATOR, "magic"); // never read: this job did not ask for the controller
+    AdapterSettings s = AdapterSettings.from(c);
+    assertFalse(s.active());
+    assertTrue(s.inactiveReason().contains(PikachuKeys.CONTROLLER_ENABLED), s.inactiveReason());
+  }
 
-    @Test
-    void controllerWithoutBinsOrReducersStaysOff() {
-        Configuration noBins = new Configuration(false);
-        noBins.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
-        assertFalse(AdapterSettings.from(noBins).active());
-        assertTrue(AdapterSettings.from(noBins).inactiveReason().contains("virtual bins"));
+  @Test
+  void controllerWithoutBinsOrReducersStaysOff() {
+    Configuration noBins = new Configuration(false);
+    noBins.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    assertFalse(AdapterSettings.from(noBins).active());
+    assertTrue(AdapterSettings.from(noBins).inactiveReason().contains("virtual bins"));
 
-        Configuration mapOnly = pikachu();
-        mapOnly.setInt(MRJobConfig.NUM_REDUCES, 0);
-        assertFalse(AdapterSettings.from(mapOnly).active());
-    }
+    Configuration mapOnly = pikachu();
+    mapOnly.setInt(MRJobConfig.NUM_REDUCES, 0);
+    assertFalse(AdapterSettings.from(mapOnly).active());
+  }
 
-    @Test
-    void speculationFollowsHadoopsKeysUnlessOursSayOtherwise() {
-        Configuration c = pikachu();
-        c.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
-        c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-        assertTrue(AdapterSettings.from(c).speculateMaps());
-        assertTrue(AdapterSettings.from(c).speculateReduces());
-        c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
-        assertTrue(AdapterSettings.from(c).speculateMaps());
-        assertFalse(AdapterSettings.from(c).speculateReduces());
-        c.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
-        assertFalse(AdapterSettings.from(c).speculateMaps());
-    }
+  @Test
+  void speculationFollowsHadoopsKeysUnlessOursSayOtherwise() {
+    Configuration c = pikachu();
+    c.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
+    c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
+    assertTrue(AdapterSettings.from(c).speculateMaps());
+    assertTrue(AdapterSettings.from(c).speculateReduces());
+    c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
+    assertTrue(AdapterSettings.from(c).speculateMaps());
+    assertFalse(AdapterSettings.from(c).speculateReduces());
+    c.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    assertFalse(AdapterSettings.from(c).speculateMaps());
+  }
 }

@@ -31,113 +31,130 @@ import org.apache.hadoop.yarn.event.EventHandler;
 import org.apache.hadoop.yarn.util.Clock;
 
 /**
- * A mocked MR application master around one job: the AppContext, job, tasks and attempts the plugin reads, a
- * clock the test moves, and every event the plugin sends to the AM's dispatcher.
+ * A mocked MR application master around one job: the AppContext, job, tasks and attempts the plugin
+ * reads, a clock the test moves, and every event the plugin sends to the AM's dispatcher.
  */
 final class AmFixture {
 
-    final ApplicationId appId = ApplicationId.newInstance(1_700_000_000_000L, 7);
-    final JobId jobId = MRBuilderUtils.newJobId(appId, 7);
-    final TestClock clock = new TestClock();
-    final List<Event> events = new ArrayList<>();
-    final AppContext context = mock(AppContext.class);
-    final Job job = mock(Job.class);
-    private final Map<TaskId, Task> tasks = new HashMap<>();
+  final ApplicationId appId = ApplicationId.newInstance(1_700_000_000_000L, 7);
+  final JobId jobId = MRBuilderUtils.newJobId(appId, 7);
+  final TestClock clock = new TestClock();
+  final List<Event> events = new ArrayList<>();
+  final AppContext context = mock(AppContext.class);
+  final Job job = mock(Job.class);
+  private final Map<TaskId, Task> tasks = new HashMap<>();
 
-    AmFixture(int amAttempt, int totalMaps) {
-        clock.setTime(1_000_000L);
-        when(context.getClock()).thenReturn(clock);
-        when(context.getApplicationID()).thenReturn(appId);
-        when(context.getApplicationAttemptId()).thenReturn(ApplicationAttemptId.newInstance(appId, amAttempt));
-        when(context.getAllJobs()).thenReturn(Map.of(jobId, job));
-        when(context.getJob(jobId)).thenReturn(job);
-        @SuppressWarnings("unchecked")
-        EventHandler<Event> handler = mock(EventHandler.class);
-        org.mockito.Mockito.doAnswer(inv -> {
-            synchronized (events) {
-                events.add(inv.getArgument(0));
-            }
-            return null;
-        }).when(handler).handle(any());
-        when(context.getEventHandler()).thenReturn(handler);
-        when(job.getID()).thenReturn(jobId);
-        when(job.getName()).thenReturn("fixture-job");
-        when(job.getTotalMaps()).thenReturn(totalMaps);
-        when(job.getTask(any())).thenAnswer(inv -> tasks.get(inv.getArgument(0)));
-        when(job.getTasks(any())).thenAnswer(inv -> tasks.entrySet().stream()
-                .filter(e -> e.getKey().getTaskType() == inv.getArgument(0))
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
-    }
-
-    /** A job configuration with virtual bins and the controller on, its staging directory under {@code dir}. */
-    static Configuration pikachuConf(java.nio.file.Path dir, int reducers) {
-        Configuration c = new Configuration(false);
-        io.pikachu.partitioner.VirtualBinsConfig.enable(c);
-        c.setBoolean(io.pikachu.partitioner.PikachuKeys.CONTROLLER_ENABLED, true);
-        c.setInt(org.apache.hadoop.mapreduce.MRJobConfig.NUM_REDUCES, reducers);
-        c.set(org.apache.hadoop.mapreduce.MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
-        c.set("fs.defaultFS", "file:///");
-        // ticks are driven by the tests
-        c.setLong(AdapterKeys.INTERVAL_MS, 3_600_000L);
-        return c;
-    }
-
-    void completedMaps(int n) {
-        when(job.getCompletedMaps()).thenReturn(n);
-    }
-
-    /** Registers an attempt running on {@code host:port}, launched at {@code launchMs}. */
-    TaskAttempt attempt(TaskType type, int index, int attemptNo, String node, long launchMs) {
-        TaskId taskId = MRBuilderUtils.newTaskId(jobId, index, type);
-        TaskAttemptId id = MRBuilderUtils.newTaskAttemptId(taskId, attemptNo);
-        Task task = tasks.computeIfAbsent(taskId, t -> {
-            Task created = mock(Task.class);
-            Map<TaskAttemptId, TaskAttempt> attempts = new HashMap<>();
-            when(created.getAttempts()).thenReturn(attempts);
-            return created;
-        });
-        TaskAttempt a = mock(TaskAttempt.class);
-        when(a.getID()).thenReturn(id);
-        String[] hp = node.split(":");
-        when(a.getNodeId()).thenReturn(NodeId.newInstance(hp[0], Integer.parseInt(hp[1])));
-        when(a.getLaunchTime()).thenReturn(launchMs);
-        when(a.getState()).thenReturn(TaskAttemptState.RUNNING);
-        when(task.getAttempt(id)).thenReturn(a);
-        task.getAttempts().put(id, a);
-        return a;
-    }
-
-    static TaskAttemptStatus status(TaskAttempt a, Phase phase, float progress, String stateString, long cpuMs) {
-        TaskAttemptStatus s = new TaskAttemptStatus();
-        s.id = a.getID();
-        s.phase = phase;
-        s.progress = progress;
-        s.stateString = stateString;
-        s.taskState = TaskAttemptState.RUNNING;
-        Counters counters = new Counters();
-        counters.findCounter(TaskCounter.CPU_MILLISECONDS).setValue(cpuMs);
-        s.counters = counters;
-        return s;
-    }
-
+  AmFixture(int amAttempt, int totalMaps) {
+    clock.setTime(1_000_000L);
+    when(context.getClock()).thenReturn(clock);
+    when(context.getApplicationID()).thenReturn(appId);
+    when(context.getApplicationAttemptId())
+        .thenReturn(ApplicationAttemptId.newInstance(appId, amAttempt));
+    when(context.getAllJobs()).thenReturn(Map.of(jobId, job));
+    when(context.getJob(jobId)).thenReturn(job);
     @SuppressWarnings("unchecked")
-    <T extends Event> List<T> events(Class<T> type) {
-        synchronized (events) {
-            return events.stream().filter(type::isInstance).map(e -> (T) e).toList();
-        }
+    EventHandler<Event> handler = mock(EventHandler.class);
+    org.mockito.Mockito.doAnswer(
+            inv -> {
+              synchronized (events) {
+                events.add(inv.getArgument(0));
+              }
+              return null;
+            })
+        .when(handler)
+        .handle(any());
+    when(context.getEventHandler()).thenReturn(handler);
+    when(job.getID()).thenReturn(jobId);
+    when(job.getName()).thenReturn("fixture-job");
+    when(job.getTotalMaps()).thenReturn(totalMaps);
+    when(job.getTask(any())).thenAnswer(inv -> tasks.get(inv.getArgument(0)));
+    when(job.getTasks(any()))
+        .thenAnswer(
+            inv ->
+                tasks.entrySet().stream()
+                    .filter(e -> e.getKey().getTaskType() == inv.getArgument(0))
+                    .collect(
+                        java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+  }
+
+  /**
+   * A job configuration with virtual bins and the controller on, its staging directory under {@code
+   * dir}.
+   */
+  static Configuration pikachuConf(java.nio.file.Path dir, int reducers) {
+    Configuration c = new Configuration(false);
+    io.pikachu.partitioner.VirtualBinsConfig.enable(c);
+    c.setBoolean(io.pikachu.partitioner.PikachuKeys.CONTROLLER_ENABLED, true);
+    c.setInt(org.apache.hadoop.mapreduce.MRJobConfig.NUM_REDUCES, reducers);
+    c.set(
+        org.apache.hadoop.mapreduce.MRJobConfig.MAPREDUCE_JOB_DIR,
+        dir.resolve("staging").toUri().toString());
+    c.set("fs.defaultFS", "file:///");
+    // ticks are driven by the tests
+    c.setLong(AdapterKeys.INTERVAL_MS, 3_600_000L);
+    return c;
+  }
+
+  void completedMaps(int n) {
+    when(job.getCompletedMaps()).thenReturn(n);
+  }
+
+  /** Registers an attempt running on {@code host:port}, launched at {@code launchMs}. */
+  TaskAttempt attempt(TaskType type, int index, int attemptNo, String node, long launchMs) {
+    TaskId taskId = MRBuilderUtils.newTaskId(jobId, index, type);
+    TaskAttemptId id = MRBuilderUtils.newTaskAttemptId(taskId, attemptNo);
+    Task task =
+        tasks.computeIfAbsent(
+            taskId,
+            t -> {
+              Task created = mock(Task.class);
+              Map<TaskAttemptId, TaskAttempt> attempts = new HashMap<>();
+              when(created.getAttempts()).thenReturn(attempts);
+              return created;
+            });
+    TaskAttempt a = mock(TaskAttempt.class);
+    when(a.getID()).thenReturn(id);
+    String[] hp = node.split(":");
+    when(a.getNodeId()).thenReturn(NodeId.newInstance(hp[0], Integer.parseInt(hp[1])));
+    when(a.getLaunchTime()).thenReturn(launchMs);
+    when(a.getState()).thenReturn(TaskAttemptState.RUNNING);
+    when(task.getAttempt(id)).thenReturn(a);
+    task.getAttempts().put(id, a);
+    return a;
+  }
+
+  static TaskAttemptStatus status(
+      TaskAttempt a, Phase phase, float progress, String stateString, long cpuMs) {
+    TaskAttemptStatus s = new TaskAttemptStatus();
+    s.id = a.getID();
+    s.phase = phase;
+    s.progress = progress;
+    s.stateString = stateString;
+    s.taskState = TaskAttemptState.RUNNING;
+    Counters counters = new Counters();
+    counters.findCounter(TaskCounter.CPU_MILLISECONDS).setValue(cpuMs);
+    s.counters = counters;
+    return s;
+  }
+
+  @SuppressWarnings("unchecked")
+  <T extends Event> List<T> events(Class<T> type) {
+    synchronized (events) {
+      return events.stream().filter(type::isInstance).map(e -> (T) e).toList();
+    }
+  }
+
+  /** The AM's clock, moved by the test. */
+  static final class TestClock implements Clock {
+    private volatile long now;
+
+    @Override
+    public long getTime() {
+      return now;
     }
 
-    /** The AM's clock, moved by the test. */
-    static final class TestClock implements Clock {
-        private volatile long now;
-
-        @Override
-        public long getTime() {
-            return now;
-        }
-
-        void setTime(long t) {
-            now = t;
-        }
+    void setTime(long t) {
+      now = t;
     }
+  }
 }

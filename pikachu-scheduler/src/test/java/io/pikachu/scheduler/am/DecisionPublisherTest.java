@@ -22,94 +22,117 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DecisionPublisherTest {
 
-    private static final String JOB = "job_1700000000000_0007";
+  private static final String JOB = "job_1700000000000_0007";
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    static Decision decision(List<Integer> bins) {
-        return new Decision(Decision.FORMAT_VERSION, "fixed", DecisionReason.REDUCERS_PLACED, 5_000, 1_000, null,
-                null, null, null, 0, 3, 10, 10, 0.1, bins.stream().anyMatch(b -> b != 10), "slow", List.of(),
-                List.of("fast", "slow", "slow"), bins, List.of("test decision"));
-    }
+  static Decision decision(List<Integer> bins) {
+    return new Decision(
+        Decision.FORMAT_VERSION,
+        "fixed",
+        DecisionReason.REDUCERS_PLACED,
+        5_000,
+        1_000,
+        null,
+        null,
+        null,
+        null,
+        0,
+        3,
+        10,
+        10,
+        0.1,
+        bins.stream().anyMatch(b -> b != 10),
+        "slow",
+        List.of(),
+        List.of("fast", "slow", "slow"),
+        bins,
+        List.of("test decision"));
+  }
 
-    private DecisionPublisher publisher(Configuration conf) throws IOException {
-        return new DecisionPublisher(conf, JOB, 3, 10,
-                Optional.of(new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri())));
-    }
+  private DecisionPublisher publisher(Configuration conf) throws IOException {
+    return new DecisionPublisher(
+        conf,
+        JOB,
+        3,
+        10,
+        Optional.of(new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri())));
+  }
 
-    @Test
-    void publishWritesRecordFinalBinMapAndCopy() throws IOException {
-        Configuration conf = AmFixture.pikachuConf(dir, 3);
-        DecisionPublisher p = publisher(conf);
-        Decision d = decision(List.of(18, 6, 6));
+  @Test
+  void publishWritesRecordFinalBinMapAndCopy() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    DecisionPublisher p = publisher(conf);
+    Decision d = decision(List.of(18, 6, 6));
 
-        DecisionPublisher.Published out = p.publish(d);
+    DecisionPublisher.Published out = p.publish(d);
 
-        assertTrue(out.applied());
-        assertEquals(d, out.record());
-        assertTrue(out.binMap().isFinal());
-        assertArrayEquals(new int[] {18, 6, 6}, out.binMap().counts());
-        // what the reducers read
-        BinMap read = BinMapStore.forJob(conf, 3, 10).read();
-        assertTrue(read.isFinal());
-        assertArrayEquals(new int[] {18, 6, 6}, read.counts());
-        // what a restarted AM reads
-        assertEquals(Optional.of(d), publisher(conf).previous());
-        // what the benchmark report reads, after the staging directory is gone
-        Path copy = dir.resolve("decisions").resolve(JOB + ".decision.json");
-        assertEquals(d, DecisionPublisher.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
-        assertEquals(dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME).toUri().getPath(),
-                p.stagingRecord().toUri().getPath());
-    }
+    assertTrue(out.applied());
+    assertEquals(d, out.record());
+    assertTrue(out.binMap().isFinal());
+    assertArrayEquals(new int[] {18, 6, 6}, out.binMap().counts());
+    // what the reducers read
+    BinMap read = BinMapStore.forJob(conf, 3, 10).read();
+    assertTrue(read.isFinal());
+    assertArrayEquals(new int[] {18, 6, 6}, read.counts());
+    // what a restarted AM reads
+    assertEquals(Optional.of(d), publisher(conf).previous());
+    // what the benchmark report reads, after the staging directory is gone
+    Path copy = dir.resolve("decisions").resolve(JOB + ".decision.json");
+    assertEquals(d, DecisionPublisher.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
+    assertEquals(
+        dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME).toUri().getPath(),
+        p.stagingRecord().toUri().getPath());
+  }
 
-    @Test
-    void publishingTwiceIsHarmless() throws IOException {
-        Configuration conf = AmFixture.pikachuConf(dir, 3);
-        Decision d = decision(List.of(18, 6, 6));
-        publisher(conf).publish(d);
-        DecisionPublisher.Published again = publisher(conf).publish(d);
-        assertTrue(again.applied());
-        assertEquals(d, again.record());
-    }
+  @Test
+  void publishingTwiceIsHarmless() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    Decision d = decision(List.of(18, 6, 6));
+    publisher(conf).publish(d);
+    DecisionPublisher.Published again = publisher(conf).publish(d);
+    assertTrue(again.applied());
+    assertEquals(d, again.record());
+  }
 
-    @Test
-    void aMapSealedByAReducerFirstWinsAndTheRecordSaysSo() throws IOException {
-        Configuration conf = AmFixture.pikachuConf(dir, 3);
-        BinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
+  @Test
+  void aMapSealedByAReducerFirstWinsAndTheRecordSaysSo() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    BinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
 
-        DecisionPublisher.Published out = publisher(conf).publish(decision(List.of(18, 6, 6)));
+    DecisionPublisher.Published out = publisher(conf).publish(decision(List.of(18, 6, 6)));
 
-        assertFalse(out.applied());
-        assertArrayEquals(new int[] {10, 10, 10}, out.binMap().counts());
-        assertTrue(out.record().notes().stream().anyMatch(n -> n.startsWith("NOT APPLIED")), out.record().notes()
-                .toString());
-        assertEquals(out.record(), publisher(conf).previous().orElseThrow());
-        // re-publishing (a restarted AM) does not add the note twice
-        DecisionPublisher.Published again = publisher(conf).publish(out.record());
-        assertEquals(out.record().notes(), again.record().notes());
-    }
+    assertFalse(out.applied());
+    assertArrayEquals(new int[] {10, 10, 10}, out.binMap().counts());
+    assertTrue(
+        out.record().notes().stream().anyMatch(n -> n.startsWith("NOT APPLIED")),
+        out.record().notes().toString());
+    assertEquals(out.record(), publisher(conf).previous().orElseThrow());
+    // re-publishing (a restarted AM) does not add the note twice
+    DecisionPublisher.Published again = publisher(conf).publish(out.record());
+    assertEquals(out.record().notes(), again.record().notes());
+  }
 
-    @Test
-    void noRecordMeansNoPreviousDecision() throws IOException {
-        assertTrue(publisher(AmFixture.pikachuConf(dir, 3)).previous().isEmpty());
-    }
+  @Test
+  void noRecordMeansNoPreviousDecision() throws IOException {
+    assertTrue(publisher(AmFixture.pikachuConf(dir, 3)).previous().isEmpty());
+  }
 
-    @Test
-    void corruptRecordIsAnErrorNamingTheFile() throws IOException {
-        Configuration conf = AmFixture.pikachuConf(dir, 3);
-        Path record = dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME);
-        Files.createDirectories(record.getParent());
-        Files.writeString(record, "{\"formatVersion\": 1, \"reducerBins\": [", StandardCharsets.UTF_8);
-        IOException e = assertThrows(IOException.class, () -> publisher(conf).previous());
-        assertTrue(e.getMessage().contains(AdapterKeys.STAGING_RECORD_NAME), e.getMessage());
-    }
+  @Test
+  void corruptRecordIsAnErrorNamingTheFile() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    Path record = dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME);
+    Files.createDirectories(record.getParent());
+    Files.writeString(record, "{\"formatVersion\": 1, \"reducerBins\": [", StandardCharsets.UTF_8);
+    IOException e = assertThrows(IOException.class, () -> publisher(conf).previous());
+    assertTrue(e.getMessage().contains(AdapterKeys.STAGING_RECORD_NAME), e.getMessage());
+  }
 
-    @Test
-    void aJobWithoutAStagingDirectoryIsRefusedByName() {
-        Configuration conf = new Configuration(false);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> DecisionPublisher.stagingRecord(conf));
-        assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
-    }
+  @Test
+  void aJobWithoutAStagingDirectoryIsRefusedByName() {
+    Configuration conf = new Configuration(false);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> DecisionPublisher.stagingRecord(conf));
+    assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
+  }
 }

@@ -42,193 +42,233 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plugin in a real MR application master on an embedded YARN cluster (3 NodeManagers): a word count with
- * the controller on must produce stock output, publish a decision record that the reducers followed, add the
- * decision's job counters, and record a trace that replays to the same decision; a bad key fails the job with
- * diagnostics naming it.
+ * The plugin in a real MR application master on an embedded YARN cluster (3 NodeManagers): a word
+ * count with the controller on must produce stock output, publish a decision record that the
+ * reducers followed, add the decision's job counters, and record a trace that replays to the same
+ * decision; a bad key fails the job with diagnostics naming it.
  */
 class PikachuAmClusterTest {
-    private static final int MAPS = 4;
-    private static final int REDUCERS = 3;
-    private static MiniMRYarnCluster cluster;
-    private static Configuration conf;
-    private static FileSystem fs;
-    private static Path root;
-    private static Path input;
+  private static final int MAPS = 4;
+  private static final int REDUCERS = 3;
+  private static MiniMRYarnCluster cluster;
+  private static Configuration conf;
+  private static FileSystem fs;
+  private static Path root;
+  private static Path input;
 
-    @BeforeAll
-    static void startCluster() throws Exception {
-        Configuration c = new Configuration();
-        c.setInt(YarnConfiguration.NM_PMEM_MB, 8192);
-        c.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
-        c.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
-        c.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-        cluster = new MiniMRYarnCluster("pikachu-am-" + System.nanoTime(), 3);
-        cluster.init(c);
-        cluster.start();
-        conf = new Configuration(cluster.getConfig());
-        conf.setInt(MRJobConfig.MAP_MEMORY_MB, 384);
-        conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 384);
-        conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 512);
-        conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx300m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        conf.setInt(MRJobConfig.IO_SORT_MB, 16);
-        conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
-        conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
-        conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
-        fs = FileSystem.get(conf);
-        File dir = java.nio.file.Files.createTempDirectory(
-                new File("target").getAbsoluteFile().toPath(), "pikachu-am-cluster-").toFile();
-        root = fs.makeQualified(new Path(dir.getAbsolutePath()));
-        input = new Path(root, "input");
-        writeInput(fs, input);
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Configuration c = new Configuration();
+    c.setInt(YarnConfiguration.NM_PMEM_MB, 8192);
+    c.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
+    c.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
+    c.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+    cluster = new MiniMRYarnCluster("pikachu-am-" + System.nanoTime(), 3);
+    cluster.init(c);
+    cluster.start();
+    conf = new Configuration(cluster.getConfig());
+    conf.setInt(MRJobConfig.MAP_MEMORY_MB, 384);
+    conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 384);
+    conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 512);
+    conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx300m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    conf.setInt(MRJobConfig.IO_SORT_MB, 16);
+    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
+    conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    fs = FileSystem.get(conf);
+    File dir =
+        java.nio.file.Files.createTempDirectory(
+                new File("target").getAbsoluteFile().toPath(), "pikachu-am-cluster-")
+            .toFile();
+    root = fs.makeQualified(new Path(dir.getAbsolutePath()));
+    input = new Path(root, "input");
+    writeInput(fs, input);
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.stop();
     }
+  }
 
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.stop();
+  private static void writeInput(FileSystem fs, Path dir) throws IOException {
+    Random random = new Random(11);
+    for (int f = 0; f < MAPS; f++) {
+      try (OutputStream out = fs.create(new Path(dir, "part-" + f + ".txt"))) {
+        StringBuilder b = new StringBuilder();
+        for (int line = 0; line < 1500; line++) {
+          for (int w = 0; w < 8; w++) {
+            // a skewed vocabulary, so reducers get unequal keys as in real text
+            b.append("w")
+                .append((int) Math.floor(Math.pow(random.nextDouble(), 2) * 3000))
+                .append(' ');
+          }
+          b.append('\n');
         }
+        out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+      }
     }
+  }
 
-    private static void writeInput(FileSystem fs, Path dir) throws IOException {
-        Random random = new Random(11);
-        for (int f = 0; f < MAPS; f++) {
-            try (OutputStream out = fs.create(new Path(dir, "part-" + f + ".txt"))) {
-                StringBuilder b = new StringBuilder();
-                for (int line = 0; line < 1500; line++) {
-                    for (int w = 0; w < 8; w++) {
-                        // a skewed vocabulary, so reducers get unequal keys as in real text
-                        b.append("w").append((int) Math.floor(Math.pow(random.nextDouble(), 2) * 3000)).append(' ');
-                    }
-                    b.append('\n');
-                }
-                out.write(b.toString().getBytes(StandardCharsets.UTF_8));
-            }
-        }
+  private static Job wordCount(Configuration c, String name) throws IOException {
+    Job job = Job.getInstance(c, name);
+    job.setJarByClass(PikachuAmClusterTest.class);
+    job.setMapperClass(TokenCounterMapper.class);
+    job.setCombinerClass(IntSumReducer.class);
+    job.setReducerClass(IntSumReducer.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(IntWritable.class);
+    job.setNumReduceTasks(REDUCERS);
+    FileInputFormat.addInputPath(job, input);
+    FileOutputFormat.setOutputPath(job, new Path(root, name));
+    return job;
+  }
+
+  /**
+   * The keys an admin puts into mapred-site.xml (conf/mapred-site.pikachu-controller.xml), set per
+   * job.
+   */
+  private static Configuration pikachu(String name) {
+    Configuration c = new Configuration(conf);
+    VirtualBinsConfig.enable(c);
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    c.set(AdapterKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
+    // the AM builds a speculator only when one of Hadoop's speculation keys is on; ours keeps it
+    // from acting
+    c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
+    c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
+    c.set(AdapterKeys.DECISION_DIR, new Path(root, "decisions").toString());
+    c.set(AdapterKeys.TRACE_DIR, new Path(root, "traces-" + name).toString());
+    c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
+    // a safety net for a broken AM: reducers stop waiting for its map after this (and the test then
+    // fails).
+    // On a loaded 2-core machine reducers can take half a minute to send their first report, so the
+    // controller's own bound is generous: it only costs time when something is wrong.
+    c.setLong(PikachuKeys.FINAL_MAP_WAIT_MS, 180_000);
+    c.setLong(ControllerKeys.MAX_WAIT_MS, 90_000);
+    return c;
+  }
+
+  private static List<String> records(Path dir) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (FileStatus st : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
+      try (BufferedReader r =
+          new BufferedReader(
+              new InputStreamReader(fs.open(st.getPath()), StandardCharsets.UTF_8))) {
+        r.lines().forEach(lines::add);
+      }
     }
+    Collections.sort(lines);
+    return lines;
+  }
 
-    private static Job wordCount(Configuration c, String name) throws IOException {
-        Job job = Job.getInstance(c, name);
-        job.setJarByClass(PikachuAmClusterTest.class);
-        job.setMapperClass(TokenCounterMapper.class);
-        job.setCombinerClass(IntSumReducer.class);
-        job.setReducerClass(IntSumReducer.class);
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(IntWritable.class);
-        job.setNumReduceTasks(REDUCERS);
-        FileInputFormat.addInputPath(job, input);
-        FileOutputFormat.setOutputPath(job, new Path(root, name));
-        return job;
+  private static String nodeId(int i) {
+    return cluster.getNodeManager(i).getNMContext().getNodeId().toString();
+  }
+
+  @Test
+  void jobsWithTheControllerMatchStockAndExplainTheirDecision() throws Exception {
+    Job stock = wordCount(conf, "stock");
+    // fixed P = 3 between admin-given classes: a real change of the bin map whenever reducers are
+    // on both
+    Configuration fixedConf = pikachu("fixed");
+    fixedConf.set(ControllerKeys.ESTIMATOR, "fixed");
+    fixedConf.set(ControllerKeys.FIXED_P, "3");
+    fixedConf.set(
+        ControllerKeys.NODE_CLASSES, nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
+    Job fixed = wordCount(fixedConf, "fixed");
+    // the default estimator on homogeneous nodes
+    Job measured = wordCount(pikachu("measured"), "measured");
+    for (Job j : List.of(stock, fixed, measured)) {
+      j.submit();
     }
-
-    /** The keys an admin puts into mapred-site.xml (conf/mapred-site.pikachu-controller.xml), set per job. */
-    private static Configuration pikachu(String name) {
-        Configuration c = new Configuration(conf);
-        VirtualBinsConfig.enable(c);
-        c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
-        c.set(AdapterKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
-        // the AM builds a speculator only when one of Hadoop's speculation keys is on; ours keeps it from acting
-        c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-        c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
-        c.set(AdapterKeys.DECISION_DIR, new Path(root, "decisions").toString());
-        c.set(AdapterKeys.TRACE_DIR, new Path(root, "traces-" + name).toString());
-        c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
-        // a safety net for a broken AM: reducers stop waiting for its map after this (and the test then fails).
-        // On a loaded 2-core machine reducers can take half a minute to send their first report, so the
-        // controller's own bound is generous: it only costs time when something is wrong.
-        c.setLong(PikachuKeys.FINAL_MAP_WAIT_MS, 180_000);
-        c.setLong(ControllerKeys.MAX_WAIT_MS, 90_000);
-        return c;
+    for (Job j : List.of(stock, fixed, measured)) {
+      assertTrue(
+          j.waitForCompletion(false),
+          j.getJobName() + " failed: " + j.getStatus().getFailureInfo());
     }
+    List<String> expected = records(FileOutputFormat.getOutputPath(stock));
+    assertFalse(expected.isEmpty());
+    for (Job j : List.of(fixed, measured)) {
+      String name = j.getJobName();
+      assertEquals(
+          expected,
+          records(FileOutputFormat.getOutputPath(j)),
+          name + " output differs from stock");
 
-    private static List<String> records(Path dir) throws IOException {
-        List<String> lines = new ArrayList<>();
-        for (FileStatus st : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(fs.open(st.getPath()),
-                    StandardCharsets.UTF_8))) {
-                r.lines().forEach(lines::add);
-            }
-        }
-        Collections.sort(lines);
-        return lines;
+      Decision d =
+          DecisionPublisher.read(
+              conf,
+              DecisionPublisher.decisionFile(new Path(root, "decisions"), j.getJobID().toString()));
+      System.out.println("PikachuAmClusterTest " + name + ": " + d.summaryLine());
+      assertEquals(REDUCERS, d.numReducers(), name);
+      assertTrue(
+          d.notes().stream().noneMatch(n -> n.startsWith("NOT APPLIED")), name + ": " + d.notes());
+
+      Counters counters = j.getCounters();
+      assertEquals(
+          d.rebalanced() ? 1L : 0L,
+          DecisionCounter.REBALANCED.valueIn(counters).orElseThrow(),
+          name);
+      long gained = PikachuCounter.BINS_GAINED.valueIn(counters);
+      assertEquals(
+          d.rebalanced(),
+          gained > 0,
+          name + " reducers gained " + gained + " bins; " + d.summaryLine());
+      if (d.rebalanced()) {
+        // reducers fetch what the moved bins hold; a reducer killed and re-run would gain more
+        assertTrue(gained >= d.allocation().binsMoved(), name + ": " + gained + " < moved");
+      }
+
+      Path traceDir = new Path(root, "traces-" + name);
+      FileStatus[] traces = fs.listStatus(traceDir);
+      assertEquals(1, traces.length, name);
+      TraceFile trace;
+      try (InputStreamReader r =
+          new InputStreamReader(fs.open(traces[0].getPath()), StandardCharsets.UTF_8)) {
+        trace = TraceFile.read(r, traces[0].getPath().toString());
+      }
+      assertTrue(
+          trace.reports().stream()
+              .anyMatch(
+                  r ->
+                      r.type() == io.pikachu.scheduler.decision.observe.TaskType.REDUCE
+                          && r.mapsCopied() > 0),
+          name);
+      JobController replay =
+          new JobController(
+              ControllerConfig.fromMap(trace.header().config()), trace.header().numReducers());
+      trace.reports().stream().filter(r -> r.timeMs() <= d.decidedAtMs()).forEach(replay::onReport);
+      assertEquals(
+          d.reducerBins(),
+          replay.poll(d.decidedAtMs()).orElseThrow().reducerBins(),
+          name + " trace does not replay to the published decision");
     }
-
-    private static String nodeId(int i) {
-        return cluster.getNodeManager(i).getNMContext().getNodeId().toString();
-    }
-
-    @Test
-    void jobsWithTheControllerMatchStockAndExplainTheirDecision() throws Exception {
-        Job stock = wordCount(conf, "stock");
-        // fixed P = 3 between admin-given classes: a real change of the bin map whenever reducers are on both
-        Configuration fixedConf = pikachu("fixed");
-        fixedConf.set(ControllerKeys.ESTIMATOR, "fixed");
-        fixedConf.set(ControllerKeys.FIXED_P, "3");
-        fixedConf.set(ControllerKeys.NODE_CLASSES, nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
-        Job fixed = wordCount(fixedConf, "fixed");
-        // the default estimator on homogeneous nodes
-        Job measured = wordCount(pikachu("measured"), "measured");
-        for (Job j : List.of(stock, fixed, measured)) {
-            j.submit();
-        }
-        for (Job j : List.of(stock, fixed, measured)) {
-            assertTrue(j.waitForCompletion(false), j.getJobName() + " failed: " + j.getStatus().getFailureInfo());
-        }
-        List<String> expected = records(FileOutputFormat.getOutputPath(stock));
-        assertFalse(expected.isEmpty());
-        for (Job j : List.of(fixed, measured)) {
-            String name = j.getJobName();
-            assertEquals(expected, records(FileOutputFormat.getOutputPath(j)), name + " output differs from stock");
-
-            Decision d = DecisionPublisher.read(conf, DecisionPublisher.decisionFile(new Path(root, "decisions"),
-                    j.getJobID().toString()));
-            System.out.println("PikachuAmClusterTest " + name + ": " + d.summaryLine());
-            assertEquals(REDUCERS, d.numReducers(), name);
-            assertTrue(d.notes().stream().noneMatch(n -> n.startsWith("NOT APPLIED")), name + ": " + d.notes());
-
-            Counters counters = j.getCounters();
-            assertEquals(d.rebalanced() ? 1L : 0L, DecisionCounter.REBALANCED.valueIn(counters).orElseThrow(), name);
-            long gained = PikachuCounter.BINS_GAINED.valueIn(counters);
-            assertEquals(d.rebalanced(), gained > 0, name + " reducers gained " + gained + " bins; " + d.summaryLine());
-            if (d.rebalanced()) {
-                // reducers fetch what the moved bins hold; a reducer killed and re-run would gain more
-                assertTrue(gained >= d.allocation().binsMoved(), name + ": " + gained + " < moved");
-            }
-
-            Path traceDir = new Path(root, "traces-" + name);
-            FileStatus[] traces = fs.listStatus(traceDir);
-            assertEquals(1, traces.length, name);
-            TraceFile trace;
-            try (InputStreamReader r = new InputStreamReader(fs.open(traces[0].getPath()), StandardCharsets.UTF_8)) {
-                trace = TraceFile.read(r, traces[0].getPath().toString());
-            }
-            assertTrue(trace.reports().stream().anyMatch(r -> r.type()
-                    == io.pikachu.scheduler.decision.observe.TaskType.REDUCE && r.mapsCopied() > 0), name);
-            JobController replay = new JobController(ControllerConfig.fromMap(trace.header().config()),
-                    trace.header().numReducers());
-            trace.reports().stream().filter(r -> r.timeMs() <= d.decidedAtMs()).forEach(replay::onReport);
-            assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins(),
-                    name + " trace does not replay to the published decision");
-        }
-        Decision fixedDecision = DecisionPublisher.read(conf, DecisionPublisher.decisionFile(
+    Decision fixedDecision =
+        DecisionPublisher.read(
+            conf,
+            DecisionPublisher.decisionFile(
                 new Path(root, "decisions"), fixed.getJobID().toString()));
-        assertEquals("fixed", fixedDecision.estimator());
-    }
+    assertEquals("fixed", fixedDecision.estimator());
+  }
 
-    @Test
-    void badKeyFailsTheJobWithDiagnosticsNamingIt() throws Exception {
-        Configuration c = pikachu("bad");
-        c.set(ControllerKeys.NODE_CLASSES, "hostA=fast,hostB");
-        Job job = wordCount(c, "bad");
-        assertFalse(job.waitForCompletion(false));
-        String why = job.getStatus().getFailureInfo();
-        assertTrue(why.contains(ControllerKeys.NODE_CLASSES), why);
-        assertEquals(org.apache.hadoop.mapreduce.JobStatus.State.FAILED, job.getJobState());
-        // the AM unregistered cleanly: YARN did not retry it
-        org.apache.hadoop.yarn.api.records.ApplicationId app =
-                org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId();
-        assertEquals(1, cluster.getResourceManager().getRMContext().getRMApps().get(app).getAppAttempts().size());
-    }
+  @Test
+  void badKeyFailsTheJobWithDiagnosticsNamingIt() throws Exception {
+    Configuration c = pikachu("bad");
+    c.set(ControllerKeys.NODE_CLASSES, "hostA=fast,hostB");
+    Job job = wordCount(c, "bad");
+    assertFalse(job.waitForCompletion(false));
+    String why = job.getStatus().getFailureInfo();
+    assertTrue(why.contains(ControllerKeys.NODE_CLASSES), why);
+    assertEquals(org.apache.hadoop.mapreduce.JobStatus.State.FAILED, job.getJobState());
+    // the AM unregistered cleanly: YARN did not retry it
+    org.apache.hadoop.yarn.api.records.ApplicationId app =
+        org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId();
+    assertEquals(
+        1,
+        cluster.getResourceManager().getRMContext().getRMApps().get(app).getAppAttempts().size());
+  }
 }

@@ -40,254 +40,284 @@ import org.apache.hadoop.mapreduce.v2.util.MRBuilderUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The plugin inside a mocked AM: configuration failures, a decision from events, resume, speculation. */
+/**
+ * The plugin inside a mocked AM: configuration failures, a decision from events, resume,
+ * speculation.
+ */
 class PikachuSpeculatorTest {
 
-    @Test
-    void theTaskSideNamesThisClassCorrectly() {
-        // The partitioner refuses a job naming this speculator with speculation off; it knows the name as text.
-        assertEquals(PikachuSpeculator.class.getName(), io.pikachu.partitioner.PikachuKeys.PIKACHU_SPECULATOR);
+  @Test
+  void theTaskSideNamesThisClassCorrectly() {
+    // The partitioner refuses a job naming this speculator with speculation off; it knows the name
+    // as text.
+    assertEquals(
+        PikachuSpeculator.class.getName(), io.pikachu.partitioner.PikachuKeys.PIKACHU_SPECULATOR);
+  }
+
+  private static final int MAPS = 10;
+  private static final int REDUCERS = 3;
+
+  @TempDir Path dir;
+
+  /**
+   * Fixed P = 3 between two admin-given classes: the decision comes once every reducer has started.
+   */
+  private Configuration fixedConf() {
+    Configuration c = AmFixture.pikachuConf(dir, REDUCERS);
+    c.set(ControllerKeys.ESTIMATOR, "fixed");
+    c.set(ControllerKeys.FIXED_P, "3");
+    c.set(ControllerKeys.NODE_CLASSES, "fastnode:1=big,slownode:2=small");
+    c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toUri().toString());
+    c.set(AdapterKeys.TRACE_DIR, dir.resolve("traces").toUri().toString());
+    return c;
+  }
+
+  private static PikachuSpeculator started(Configuration conf, AmFixture am) {
+    PikachuSpeculator s = new PikachuSpeculator(conf, am.context);
+    s.init(conf);
+    s.start();
+    return s;
+  }
+
+  private static void report(
+      PikachuSpeculator s, AmFixture am, TaskAttempt a, Phase phase, float progress, long cpuMs) {
+    s.handle(
+        new SpeculatorEvent(AmFixture.status(a, phase, progress, "", cpuMs), am.clock.getTime()));
+  }
+
+  /**
+   * Maps on both nodes (the fast one progresses 3x faster), one killed, then all reducers start.
+   */
+  private static void runJobUntilReducersStarted(PikachuSpeculator s, AmFixture am) {
+    long t0 = am.clock.getTime();
+    am.completedMaps(0);
+    TaskAttempt fastMap = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
+    TaskAttempt slowMap = am.attempt(TaskType.MAP, 1, 0, "slownode:2", t0);
+    TaskAttempt doomed = am.attempt(TaskType.MAP, 2, 0, "slownode:2", t0);
+    am.clock.setTime(t0 + 2_000);
+    report(s, am, fastMap, Phase.MAP, 0.9f, 1_500);
+    report(s, am, slowMap, Phase.MAP, 0.3f, 1_400);
+    report(s, am, doomed, Phase.MAP, 0.2f, 1_000);
+    when(doomed.getState()).thenReturn(TaskAttemptState.KILLED);
+    am.clock.setTime(t0 + 3_000);
+    am.completedMaps(2);
+    TaskAttempt r0 = am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 2_500);
+    TaskAttempt r1 = am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 2_500);
+    TaskAttempt r2 = am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 2_500);
+    report(s, am, r0, Phase.SHUFFLE, 0.05f, 300);
+    report(s, am, r1, Phase.SHUFFLE, 0.02f, 200);
+    report(s, am, r2, Phase.SHUFFLE, 0.02f, 200);
+  }
+
+  @Test
+  void badConfigurationFailsTheJobWithDiagnosticsNamingTheKey() throws InterruptedException {
+    Configuration conf = AmFixture.pikachuConf(dir, REDUCERS);
+    conf.set(ControllerKeys.ESTIMATOR, "magic");
+    AmFixture am = new AmFixture(1, MAPS);
+    when(am.job.getState()).thenReturn(JobState.INITED);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      assertNull(s.session());
+      Thread.sleep(200);
+      assertTrue(am.events.isEmpty(), "the job is failed only once the AM has started it");
+      when(am.job.getState()).thenReturn(JobState.RUNNING);
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (am.events(JobEvent.class).size() < 2 && System.currentTimeMillis() < deadline) {
+        Thread.sleep(20);
+      }
+      List<JobDiagnosticsUpdateEvent> diag = am.events(JobDiagnosticsUpdateEvent.class);
+      assertEquals(1, diag.size());
+      assertTrue(
+          diag.get(0).getDiagnosticUpdate().contains("pikachu.estimator"),
+          diag.get(0).getDiagnosticUpdate());
+      assertTrue(diag.get(0).getDiagnosticUpdate().contains("magic"));
+      assertTrue(
+          am.events(JobEvent.class).stream()
+              .anyMatch(e -> e.getType() == JobEventType.INTERNAL_ERROR));
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
+  void jobsWithoutPikachuAreLeftToTheDefaultSpeculator() throws IOException {
+    Configuration conf = new Configuration(false);
+    conf.set(MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
+    conf.set(ControllerKeys.ESTIMATOR, "magic"); // not read: the job does not enable the controller
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      runJobUntilReducersStarted(s, am);
+      assertNull(s.session());
+      assertTrue(am.events(JobEvent.class).isEmpty(), am.events.toString());
+      assertFalse(Files.exists(dir.resolve("staging")));
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
+  void decisionFromStatusEventsIsPublishedLoggedCountedAndTraced() throws Exception {
+    Configuration conf = fixedConf();
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    DecisionPublisher.Published p;
+    try {
+      runJobUntilReducersStarted(s, am);
+      s.session().tick(am.clock.getTime());
+      p = s.session().published().orElseThrow();
+    } finally {
+      s.stop();
+    }
+    Decision d = p.record();
+    assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
+    assertEquals(List.of("big", "small", "small"), d.reducerClasses());
+    assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
+    assertTrue(p.applied());
+    BinMap reducersSee = BinMapStore.forJob(conf, REDUCERS, 10).read();
+    assertTrue(reducersSee.isFinal());
+    assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
+    assertEquals(
+        d,
+        DecisionPublisher.read(
+            conf,
+            DecisionPublisher.decisionFile(
+                new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri()),
+                am.jobId.toString())));
+
+    List<JobCounterUpdateEvent> counters = am.events(JobCounterUpdateEvent.class);
+    assertEquals(1, counters.size());
+    Map<String, Long> values =
+        counters.get(0).getCounterUpdates().stream()
+            .collect(
+                Collectors.toMap(
+                    u -> u.getCounterKey().name(),
+                    JobCounterUpdateEvent.CounterIncrementalUpdate::getIncrementValue));
+    assertEquals(1L, values.get("REBALANCED"));
+    assertEquals(3000L, values.get("P_FASTEST_MILLI"));
+    assertEquals(d.counters().keySet(), values.keySet());
+
+    // the trace holds every report, the AM-detected kill included, and replays to the same decision
+    Path traceFile;
+    try (Stream<Path> files = Files.list(dir.resolve("traces"))) {
+      traceFile = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
+    }
+    assertEquals(am.jobId + "-am1.jsonl", traceFile.getFileName().toString());
+    TraceFile trace = TraceFile.read(traceFile);
+    assertEquals(REDUCERS, trace.header().numReducers());
+    assertEquals("fixed", trace.header().config().get(ControllerKeys.ESTIMATOR));
+    List<StatusReport> reports = trace.reports();
+    assertEquals(10, reports.size(), "7 status reports and the 3 reducers' launches");
+    assertEquals(
+        3,
+        reports.stream()
+            .filter(r -> r.phase() == io.pikachu.scheduler.decision.observe.TaskPhase.STARTING)
+            .count());
+    assertTrue(
+        reports.stream()
+            .anyMatch(
+                r -> r.attemptId().contains("_m_000002_0") && r.state() == AttemptState.KILLED),
+        reports.toString());
+    io.pikachu.scheduler.decision.JobController replay =
+        new io.pikachu.scheduler.decision.JobController(
+            io.pikachu.scheduler.decision.ControllerConfig.fromMap(trace.header().config()),
+            REDUCERS);
+    reports.forEach(replay::onReport);
+    assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
+  }
+
+  @Test
+  void reducersArePlacedAtLaunchWithoutWaitingForTheirFirstStatus() throws Exception {
+    Configuration conf = fixedConf();
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      long t0 = am.clock.getTime();
+      am.completedMaps(2);
+      report(s, am, am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0), Phase.MAP, 0.9f, 1_500);
+      s.session().tick(t0 + 1_000);
+      assertTrue(s.session().published().isEmpty(), "no reducer has launched yet");
+      am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 1_500);
+      am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 1_500);
+      am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 1_600);
+      s.session().tick(t0 + 2_000);
+      Decision d = s.session().published().orElseThrow().record();
+      assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
+      assertEquals(List.of("big", "small", "small"), d.reducerClasses());
+      assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
+  void restartedAmKeepsTheEarlierDecisionInsteadOfDecidingAnew() throws Exception {
+    Configuration conf = fixedConf();
+    AmFixture first = new AmFixture(1, MAPS);
+    PikachuSpeculator s1 = started(conf, first);
+    Decision d;
+    try {
+      runJobUntilReducersStarted(s1, first);
+      s1.session().tick(first.clock.getTime());
+      d = s1.session().published().orElseThrow().record();
+    } finally {
+      s1.stop(); // the first AM dies
     }
 
-    private static final int MAPS = 10;
-    private static final int REDUCERS = 3;
-
-    @TempDir
-    Path dir;
-
-    /** Fixed P = 3 between two admin-given classes: the decision comes once every reducer has started. */
-    private Configuration fixedConf() {
-        Configuration c = AmFixture.pikachuConf(dir, REDUCERS);
-        c.set(ControllerKeys.ESTIMATOR, "fixed");
-        c.set(ControllerKeys.FIXED_P, "3");
-        c.set(ControllerKeys.NODE_CLASSES, "fastnode:1=big,slownode:2=small");
-        c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toUri().toString());
-        c.set(AdapterKeys.TRACE_DIR, dir.resolve("traces").toUri().toString());
-        return c;
+    // attempt 2 sees a different world (all reducers on the fast node); it must not decide again
+    Configuration conf2 = fixedConf();
+    conf2.unset(AdapterKeys.TRACE_DIR);
+    AmFixture second = new AmFixture(2, MAPS);
+    PikachuSpeculator s2 = started(conf2, second);
+    try {
+      assertEquals(d, s2.session().controller().decision().orElseThrow());
+      second.completedMaps(MAPS);
+      for (int r = 0; r < REDUCERS; r++) {
+        TaskAttempt a = second.attempt(TaskType.REDUCE, r, 1, "fastnode:1", second.clock.getTime());
+        report(s2, second, a, Phase.SHUFFLE, 0.3f, 10);
+      }
+      second.clock.setTime(second.clock.getTime() + 500_000);
+      s2.session().tick(second.clock.getTime());
+      DecisionPublisher.Published p = s2.session().published().orElseThrow();
+      assertEquals(d, p.record());
+      assertArrayEquals(new int[] {18, 6, 6}, p.binMap().counts());
+      // counters are AM-local: the new attempt adds them again, once
+      assertEquals(1, second.events(JobCounterUpdateEvent.class).size());
+    } finally {
+      s2.stop();
     }
+  }
 
-    private static PikachuSpeculator started(Configuration conf, AmFixture am) {
-        PikachuSpeculator s = new PikachuSpeculator(conf, am.context);
-        s.init(conf);
-        s.start();
-        return s;
+  @Test
+  void oneReducerNeverWaitsForADecision() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 1);
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      BinMap sealed = BinMapStore.forJob(conf, 1, 10).read();
+      assertTrue(sealed.isFinal(), String.valueOf(sealed));
+    } finally {
+      s.stop();
     }
+  }
 
-    private static void report(PikachuSpeculator s, AmFixture am, TaskAttempt a, Phase phase, float progress,
-                               long cpuMs) {
-        s.handle(new SpeculatorEvent(AmFixture.status(a, phase, progress, "", cpuMs), am.clock.getTime()));
+  @Test
+  void speculationOfATypeTheUserForbadeIsNotLaunched() {
+    Configuration conf = fixedConf();
+    conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
+    conf.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      s.addSpeculativeAttempt(MRBuilderUtils.newTaskId(am.jobId, 0, TaskType.REDUCE));
+      assertTrue(am.events(TaskEvent.class).isEmpty());
+      s.addSpeculativeAttempt(MRBuilderUtils.newTaskId(am.jobId, 0, TaskType.MAP));
+      List<TaskEvent> launched = am.events(TaskEvent.class);
+      assertEquals(1, launched.size());
+      assertEquals(TaskEventType.T_ADD_SPEC_ATTEMPT, launched.get(0).getType());
+    } finally {
+      s.stop();
     }
-
-    /** Maps on both nodes (the fast one progresses 3x faster), one killed, then all reducers start. */
-    private static void runJobUntilReducersStarted(PikachuSpeculator s, AmFixture am) {
-        long t0 = am.clock.getTime();
-        am.completedMaps(0);
-        TaskAttempt fastMap = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
-        TaskAttempt slowMap = am.attempt(TaskType.MAP, 1, 0, "slownode:2", t0);
-        TaskAttempt doomed = am.attempt(TaskType.MAP, 2, 0, "slownode:2", t0);
-        am.clock.setTime(t0 + 2_000);
-        report(s, am, fastMap, Phase.MAP, 0.9f, 1_500);
-        report(s, am, slowMap, Phase.MAP, 0.3f, 1_400);
-        report(s, am, doomed, Phase.MAP, 0.2f, 1_000);
-        when(doomed.getState()).thenReturn(TaskAttemptState.KILLED);
-        am.clock.setTime(t0 + 3_000);
-        am.completedMaps(2);
-        TaskAttempt r0 = am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 2_500);
-        TaskAttempt r1 = am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 2_500);
-        TaskAttempt r2 = am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 2_500);
-        report(s, am, r0, Phase.SHUFFLE, 0.05f, 300);
-        report(s, am, r1, Phase.SHUFFLE, 0.02f, 200);
-        report(s, am, r2, Phase.SHUFFLE, 0.02f, 200);
-    }
-
-    @Test
-    void badConfigurationFailsTheJobWithDiagnosticsNamingTheKey() throws InterruptedException {
-        Configuration conf = AmFixture.pikachuConf(dir, REDUCERS);
-        conf.set(ControllerKeys.ESTIMATOR, "magic");
-        AmFixture am = new AmFixture(1, MAPS);
-        when(am.job.getState()).thenReturn(JobState.INITED);
-        PikachuSpeculator s = started(conf, am);
-        try {
-            assertNull(s.session());
-            Thread.sleep(200);
-            assertTrue(am.events.isEmpty(), "the job is failed only once the AM has started it");
-            when(am.job.getState()).thenReturn(JobState.RUNNING);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (am.events(JobEvent.class).size() < 2 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            List<JobDiagnosticsUpdateEvent> diag = am.events(JobDiagnosticsUpdateEvent.class);
-            assertEquals(1, diag.size());
-            assertTrue(diag.get(0).getDiagnosticUpdate().contains("pikachu.estimator"),
-                    diag.get(0).getDiagnosticUpdate());
-            assertTrue(diag.get(0).getDiagnosticUpdate().contains("magic"));
-            assertTrue(am.events(JobEvent.class).stream().anyMatch(e -> e.getType() == JobEventType.INTERNAL_ERROR));
-        } finally {
-            s.stop();
-        }
-    }
-
-    @Test
-    void jobsWithoutPikachuAreLeftToTheDefaultSpeculator() throws IOException {
-        Configuration conf = new Configuration(false);
-        conf.set(MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
-        conf.set(ControllerKeys.ESTIMATOR, "magic"); // not read: the job does not enable the controller
-        AmFixture am = new AmFixture(1, MAPS);
-        PikachuSpeculator s = started(conf, am);
-        try {
-            runJobUntilReducersStarted(s, am);
-            assertNull(s.session());
-            assertTrue(am.events(JobEvent.class).isEmpty(), am.events.toString());
-            assertFalse(Files.exists(dir.resolve("staging")));
-        } finally {
-            s.stop();
-        }
-    }
-
-    @Test
-    void decisionFromStatusEventsIsPublishedLoggedCountedAndTraced() throws Exception {
-        Configuration conf = fixedConf();
-        AmFixture am = new AmFixture(1, MAPS);
-        PikachuSpeculator s = started(conf, am);
-        DecisionPublisher.Published p;
-        try {
-            runJobUntilReducersStarted(s, am);
-            s.session().tick(am.clock.getTime());
-            p = s.session().published().orElseThrow();
-        } finally {
-            s.stop();
-        }
-        Decision d = p.record();
-        assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
-        assertEquals(List.of("big", "small", "small"), d.reducerClasses());
-        assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
-        assertTrue(p.applied());
-        BinMap reducersSee = BinMapStore.forJob(conf, REDUCERS, 10).read();
-        assertTrue(reducersSee.isFinal());
-        assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
-        assertEquals(d, DecisionPublisher.read(conf, DecisionPublisher.decisionFile(
-                new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri()), am.jobId.toString())));
-
-        List<JobCounterUpdateEvent> counters = am.events(JobCounterUpdateEvent.class);
-        assertEquals(1, counters.size());
-        Map<String, Long> values = counters.get(0).getCounterUpdates().stream().collect(Collectors.toMap(
-                u -> u.getCounterKey().name(), JobCounterUpdateEvent.CounterIncrementalUpdate::getIncrementValue));
-        assertEquals(1L, values.get("REBALANCED"));
-        assertEquals(3000L, values.get("P_FASTEST_MILLI"));
-        assertEquals(d.counters().keySet(), values.keySet());
-
-        // the trace holds every report, the AM-detected kill included, and replays to the same decision
-        Path traceFile;
-        try (Stream<Path> files = Files.list(dir.resolve("traces"))) {
-            traceFile = files.filter(f -> f.toString().endsWith(".jsonl")).findFirst().orElseThrow();
-        }
-        assertEquals(am.jobId + "-am1.jsonl", traceFile.getFileName().toString());
-        TraceFile trace = TraceFile.read(traceFile);
-        assertEquals(REDUCERS, trace.header().numReducers());
-        assertEquals("fixed", trace.header().config().get(ControllerKeys.ESTIMATOR));
-        List<StatusReport> reports = trace.reports();
-        assertEquals(10, reports.size(), "7 status reports and the 3 reducers' launches");
-        assertEquals(3, reports.stream().filter(r -> r.phase() == io.pikachu.scheduler.decision.observe.TaskPhase.STARTING).count());
-        assertTrue(reports.stream().anyMatch(r -> r.attemptId().contains("_m_000002_0")
-                && r.state() == AttemptState.KILLED), reports.toString());
-        io.pikachu.scheduler.decision.JobController replay = new io.pikachu.scheduler.decision.JobController(
-                io.pikachu.scheduler.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
-        reports.forEach(replay::onReport);
-        assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
-    }
-
-    @Test
-    void reducersArePlacedAtLaunchWithoutWaitingForTheirFirstStatus() throws Exception {
-        Configuration conf = fixedConf();
-        AmFixture am = new AmFixture(1, MAPS);
-        PikachuSpeculator s = started(conf, am);
-        try {
-            long t0 = am.clock.getTime();
-            am.completedMaps(2);
-            report(s, am, am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0), Phase.MAP, 0.9f, 1_500);
-            s.session().tick(t0 + 1_000);
-            assertTrue(s.session().published().isEmpty(), "no reducer has launched yet");
-            am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 1_500);
-            am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 1_500);
-            am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 1_600);
-            s.session().tick(t0 + 2_000);
-            Decision d = s.session().published().orElseThrow().record();
-            assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
-            assertEquals(List.of("big", "small", "small"), d.reducerClasses());
-            assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
-        } finally {
-            s.stop();
-        }
-    }
-
-    @Test
-    void restartedAmKeepsTheEarlierDecisionInsteadOfDecidingAnew() throws Exception {
-        Configuration conf = fixedConf();
-        AmFixture first = new AmFixture(1, MAPS);
-        PikachuSpeculator s1 = started(conf, first);
-        Decision d;
-        try {
-            runJobUntilReducersStarted(s1, first);
-            s1.session().tick(first.clock.getTime());
-            d = s1.session().published().orElseThrow().record();
-        } finally {
-            s1.stop(); // the first AM dies
-        }
-
-        // attempt 2 sees a different world (all reducers on the fast node); it must not decide again
-        Configuration conf2 = fixedConf();
-        conf2.unset(AdapterKeys.TRACE_DIR);
-        AmFixture second = new AmFixture(2, MAPS);
-        PikachuSpeculator s2 = started(conf2, second);
-        try {
-            assertEquals(d, s2.session().controller().decision().orElseThrow());
-            second.completedMaps(MAPS);
-            for (int r = 0; r < REDUCERS; r++) {
-                TaskAttempt a = second.attempt(TaskType.REDUCE, r, 1, "fastnode:1", second.clock.getTime());
-                report(s2, second, a, Phase.SHUFFLE, 0.3f, 10);
-            }
-            second.clock.setTime(second.clock.getTime() + 500_000);
-            s2.session().tick(second.clock.getTime());
-            DecisionPublisher.Published p = s2.session().published().orElseThrow();
-            assertEquals(d, p.record());
-            assertArrayEquals(new int[] {18, 6, 6}, p.binMap().counts());
-            // counters are AM-local: the new attempt adds them again, once
-            assertEquals(1, second.events(JobCounterUpdateEvent.class).size());
-        } finally {
-            s2.stop();
-        }
-    }
-
-    @Test
-    void oneReducerNeverWaitsForADecision() throws IOException {
-        Configuration conf = AmFixture.pikachuConf(dir, 1);
-        AmFixture am = new AmFixture(1, MAPS);
-        PikachuSpeculator s = started(conf, am);
-        try {
-            BinMap sealed = BinMapStore.forJob(conf, 1, 10).read();
-            assertTrue(sealed.isFinal(), String.valueOf(sealed));
-        } finally {
-            s.stop();
-        }
-    }
-
-    @Test
-    void speculationOfATypeTheUserForbadeIsNotLaunched() {
-        Configuration conf = fixedConf();
-        conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
-        conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-        conf.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
-        AmFixture am = new AmFixture(1, MAPS);
-        PikachuSpeculator s = started(conf, am);
-        try {
-            s.addSpeculativeAttempt(MRBuilderUtils.newTaskId(am.jobId, 0, TaskType.REDUCE));
-            assertTrue(am.events(TaskEvent.class).isEmpty());
-            s.addSpeculativeAttempt(MRBuilderUtils.newTaskId(am.jobId, 0, TaskType.MAP));
-            List<TaskEvent> launched = am.events(TaskEvent.class);
-            assertEquals(1, launched.size());
-            assertEquals(TaskEventType.T_ADD_SPEC_ATTEMPT, launched.get(0).getType());
-        } finally {
-            s.stop();
-        }
-    }
+  }
 }

@@ -13,56 +13,62 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ControllerConfigTest {
 
-    @Test
-    void defaults() {
-        ControllerConfig c = ControllerConfig.defaults();
-        assertEquals(EstimatorKind.PIKACHU, c.estimator());
-        assertEquals(10, c.binsPerReducer());
-        assertEquals(0.1, c.deadband());
-        assertTrue(c.nodeClasses().isEmpty());
-        assertTrue(c.fixedP().isEmpty());
-        assertEquals(ControllerKeys.DEFAULT_MAX_WAIT_MS, c.maxWaitMs());
-    }
+  @Test
+  void defaults() {
+    ControllerConfig c = ControllerConfig.defaults();
+    assertEquals(EstimatorKind.PIKACHU, c.estimator());
+    assertEquals(10, c.binsPerReducer());
+    assertEquals(0.1, c.deadband());
+    assertTrue(c.nodeClasses().isEmpty());
+    assertTrue(c.fixedP().isEmpty());
+    assertEquals(ControllerKeys.DEFAULT_MAX_WAIT_MS, c.maxWaitMs());
+  }
 
-    @Test
-    void readsEveryKey() {
-        Map<String, String> m = new HashMap<>();
-        m.put(ControllerKeys.ESTIMATOR, " Fixed ");
-        m.put(ControllerKeys.FIXED_P, "0.67");
-        m.put(ControllerKeys.BINS_PER_REDUCER, "16");
-        m.put(ControllerKeys.NODE_CLASSES, "Host1=fast, host2:8042 = slow");
-        m.put(ControllerKeys.DEADBAND, "0.05");
-        m.put(ControllerKeys.MAX_WAIT_MS, "5000");
-        m.put(ControllerKeys.CAUGHT_UP_TOLERANCE, "0.1");
-        m.put(ControllerKeys.WAVE_MAPS, "12");
-        m.put(ControllerKeys.MAX_CLASSES, "2");
-        m.put(ControllerKeys.MIN_SPEED_RATIO, "1.5");
-        ControllerConfig c = ControllerConfig.fromMap(m);
-        assertEquals(EstimatorKind.FIXED, c.estimator());
-        assertEquals(0.67, c.fixedP().getAsDouble());
-        assertEquals(16, c.binsPerReducer());
-        assertEquals("fast", c.nodeClasses().get().classOf("HOST1").orElseThrow());
-        assertEquals("fast", c.nodeClasses().get().classOf("host1:45454").orElseThrow(), "host part of a node id");
-        assertEquals("slow", c.nodeClasses().get().classOf("host2:8042").orElseThrow());
-        assertTrue(c.nodeClasses().get().classOf("host3").isEmpty());
-        assertEquals(0.05, c.deadband());
-        assertEquals(5000, c.maxWaitMs());
-        assertEquals(0.1, c.caughtUpTolerance());
-        assertEquals(12, c.waveMaps());
-        assertEquals(2, c.maxClasses());
-        assertEquals(1.5, c.minSpeedRatio());
-    }
+  @Test
+  void readsEveryKey() {
+    Map<String, String> m = new HashMap<>();
+    m.put(ControllerKeys.ESTIMATOR, " Fixed ");
+    m.put(ControllerKeys.FIXED_P, "0.67");
+    m.put(ControllerKeys.BINS_PER_REDUCER, "16");
+    m.put(ControllerKeys.NODE_CLASSES, "Host1=fast, host2:8042 = slow");
+    m.put(ControllerKeys.DEADBAND, "0.05");
+    m.put(ControllerKeys.MAX_WAIT_MS, "5000");
+    m.put(ControllerKeys.CAUGHT_UP_TOLERANCE, "0.1");
+    m.put(ControllerKeys.WAVE_MAPS, "12");
+    m.put(ControllerKeys.MAX_CLASSES, "2");
+    m.put(ControllerKeys.MIN_SPEED_RATIO, "1.5");
+    ControllerConfig c = ControllerConfig.fromMap(m);
+    assertEquals(EstimatorKind.FIXED, c.estimator());
+    assertEquals(0.67, c.fixedP().getAsDouble());
+    assertEquals(16, c.binsPerReducer());
+    assertEquals("fast", c.nodeClasses().get().classOf("HOST1").orElseThrow());
+    assertEquals(
+        "fast",
+        c.nodeClasses().get().classOf("host1:45454").orElseThrow(),
+        "host part of a node id");
+    assertEquals("slow", c.nodeClasses().get().classOf("host2:8042").orElseThrow());
+    assertTrue(c.nodeClasses().get().classOf("host3").isEmpty());
+    assertEquals(0.05, c.deadband());
+    assertEquals(5000, c.maxWaitMs());
+    assertEquals(0.1, c.caughtUpTolerance());
+    assertEquals(12, c.waveMaps());
+    assertEquals(2, c.maxClasses());
+    assertEquals(1.5, c.minSpeedRatio());
+  }
 
-    @Test
-    void blankValuesCountAsUnset() {
-        ControllerConfig c = ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, "  ",
-                ControllerKeys.BINS_PER_REDUCER, ""));
-        assertEquals(EstimatorKind.PIKACHU, c.estimator());
-        assertEquals(10, c.binsPerReducer());
-    }
+  @Test
+  void blankValuesCountAsUnset() {
+    ControllerConfig c =
+        ControllerConfig.fromMap(
+            Map.of(ControllerKeys.ESTIMATOR, "  ", ControllerKeys.BINS_PER_REDUCER, ""));
+    assertEquals(EstimatorKind.PIKACHU, c.estimator());
+    assertEquals(10, c.binsPerReducer());
+  }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "pikachu.estimator|late|unknown estimator",
         "pikachu.fixed.p|0|greater than 0",
         "pikachu.fixed.p|-2|greater than 0",
@@ -85,32 +91,38 @@ class ControllerConfigTest {
         "pikachu.node.classes|host1=a=b|not of the form node=class",
         "pikachu.node.classes|host1=fast,HOST1=slow|two classes",
         "pikachu.node.classes|host1=very fast|class label",
-    })
-    void badValuesNameTheKeyAndTheValue(String key, String value, String problem) {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> ControllerConfig.fromMap(Map.of(key, value)));
-        assertEquals(key, e.key());
-        assertTrue(e.getMessage().contains(key), e.getMessage());
-        assertTrue(e.getMessage().contains(value.trim()), e.getMessage());
-        assertTrue(e.getMessage().contains(problem), e.getMessage());
-    }
+      })
+  void badValuesNameTheKeyAndTheValue(String key, String value, String problem) {
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> ControllerConfig.fromMap(Map.of(key, value)));
+    assertEquals(key, e.key());
+    assertTrue(e.getMessage().contains(key), e.getMessage());
+    assertTrue(e.getMessage().contains(value.trim()), e.getMessage());
+    assertTrue(e.getMessage().contains(problem), e.getMessage());
+  }
 
-    @Test
-    void fixedNeedsP() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, "fixed")));
-        assertEquals(ControllerKeys.FIXED_P, e.key());
-        assertTrue(e.getMessage().contains("required"), e.getMessage());
-    }
+  @Test
+  void fixedNeedsP() {
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () -> ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, "fixed")));
+    assertEquals(ControllerKeys.FIXED_P, e.key());
+    assertTrue(e.getMessage().contains("required"), e.getMessage());
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"even", "tarazu", "shuffle-rate", "pikachu"})
-    void everyEstimatorName(String name) {
-        assertEquals(name, ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, name)).estimator().configValue());
-    }
+  @ParameterizedTest
+  @ValueSource(strings = {"even", "tarazu", "shuffle-rate", "pikachu"})
+  void everyEstimatorName(String name) {
+    assertEquals(
+        name,
+        ControllerConfig.fromMap(Map.of(ControllerKeys.ESTIMATOR, name)).estimator().configValue());
+  }
 
-    @Test
-    void aBadFixedPFailsEvenWhenAnotherEstimatorIsChosen() {
-        assertThrows(ConfigException.class, () -> ControllerConfig.fromMap(Map.of(ControllerKeys.FIXED_P, "-1")));
-    }
+  @Test
+  void aBadFixedPFailsEvenWhenAnotherEstimatorIsChosen() {
+    assertThrows(
+        ConfigException.class,
+        () -> ControllerConfig.fromMap(Map.of(ControllerKeys.FIXED_P, "-1")));
+  }
 }

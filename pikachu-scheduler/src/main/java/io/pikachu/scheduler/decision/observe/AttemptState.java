@@ -1,9 +1,12 @@
 package io.pikachu.scheduler.decision.observe;
 
 public enum AttemptState {
-    RUNNING, SUCCEEDED, FAILED, KILLED;
+  RUNNING,
+  SUCCEEDED,
+  FAILED,
+  KILLED;
 
-    public boolean isDead() {
-        return this == FAILED || this == KILLED;
-    }
+  public boolean isDead() {
+    return this == FAILED || this == KILLED;
+  }
 }

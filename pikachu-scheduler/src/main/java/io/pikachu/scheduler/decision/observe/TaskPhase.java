@@ -2,5 +2,10 @@ package io.pikachu.scheduler.decision.observe;
 
 /** The phases Hadoop reports for a task attempt (same names as Hadoop's TaskStatus.Phase). */
 public enum TaskPhase {
-    STARTING, MAP, SHUFFLE, SORT, REDUCE, CLEANUP
+  STARTING,
+  MAP,
+  SHUFFLE,
+  SORT,
+  REDUCE,
+  CLEANUP
 }

@@ -1,5 +1,6 @@
 package io.pikachu.scheduler.decision.observe;
 
 public enum TaskType {
-    MAP, REDUCE
+  MAP,
+  REDUCE
 }
