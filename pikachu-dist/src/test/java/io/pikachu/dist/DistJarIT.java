@@ -31,6 +31,7 @@ class DistJarIT {
         "relocated Commons Math (node classification) should be in the jar");
     assertTrue(
         entries.stream().anyMatch(e -> e.startsWith("io/pikachu/scheduler/")), "scheduler classes");
+    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/core/")), "core classes");
     assertFalse(
         entries.stream().anyMatch(e -> e.startsWith("com/google/")),
         "unrelocated com.google classes");

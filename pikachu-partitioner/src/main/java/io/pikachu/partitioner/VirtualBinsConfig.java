@@ -1,7 +1,6 @@
 package io.pikachu.partitioner;
 
-import io.pikachu.partitioner.map.BinningMapOutputCollector;
-import io.pikachu.partitioner.reduce.BinShuffle;
+import io.pikachu.core.config.PikachuKeys;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
@@ -15,49 +14,19 @@ public final class VirtualBinsConfig {
 
   /** Switches a job to virtual bins (both task-side plugins). */
   public static void enable(Configuration conf) {
-    conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, BinningMapOutputCollector.class.getName());
-    conf.set(PikachuKeys.SHUFFLE_CONSUMER, BinShuffle.class.getName());
+    conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, PikachuKeys.BIN_COLLECTOR_CLASS);
+    conf.set(PikachuKeys.SHUFFLE_CONSUMER, PikachuKeys.BIN_SHUFFLE_CLASS);
   }
 
   /** True when the job's map outputs are written as virtual bins. */
   public static boolean isEnabled(Configuration conf) {
-    return BinningMapOutputCollector.class
-        .getName()
-        .equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR));
+    return PikachuKeys.BIN_COLLECTOR_CLASS.equals(
+        conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR));
   }
 
-  /** {@value PikachuKeys#BINS_PER_REDUCER}, validated. */
+  /** Virtual bins per reducer, validated. */
   public static int binsPerReducer(Configuration conf) {
-    return parseBinsPerReducer(conf.getTrimmed(PikachuKeys.BINS_PER_REDUCER));
-  }
-
-  /**
-   * Plain-Java validation of a raw {@value PikachuKeys#BINS_PER_REDUCER} value (null = default).
-   */
-  public static int parseBinsPerReducer(String raw) {
-    if (raw == null || raw.isEmpty()) {
-      return PikachuKeys.DEFAULT_BINS_PER_REDUCER;
-    }
-    int value;
-    try {
-      value = Integer.parseInt(raw.trim());
-    } catch (NumberFormatException e) {
-      throw badBins(raw);
-    }
-    if (value < 1 || value > PikachuKeys.MAX_BINS_PER_REDUCER) {
-      throw badBins(raw);
-    }
-    return value;
-  }
-
-  private static IllegalArgumentException badBins(String raw) {
-    return new IllegalArgumentException(
-        PikachuKeys.BINS_PER_REDUCER
-            + " must be an integer in [1, "
-            + PikachuKeys.MAX_BINS_PER_REDUCER
-            + "], got '"
-            + raw
-            + "'");
+    return PikachuKeys.BINS_PER_REDUCER.get(conf::get);
   }
 
   /** Bins every map writes: bins per reducer x reducers, checked against the global bound. */
@@ -66,7 +35,7 @@ public final class VirtualBinsConfig {
     long total = (long) binsPerReducer(conf) * reducers;
     if (total > PikachuKeys.MAX_TOTAL_BINS) {
       throw new IllegalArgumentException(
-          PikachuKeys.BINS_PER_REDUCER
+          PikachuKeys.BINS_PER_REDUCER.name()
               + " x "
               + MRJobConfig.NUM_REDUCES
               + " = "
@@ -74,7 +43,7 @@ public final class VirtualBinsConfig {
               + " bins, more than the supported "
               + PikachuKeys.MAX_TOTAL_BINS
               + "; lower "
-              + PikachuKeys.BINS_PER_REDUCER);
+              + PikachuKeys.BINS_PER_REDUCER.name());
     }
     return (int) total;
   }
@@ -86,24 +55,23 @@ public final class VirtualBinsConfig {
   public static void validateJob(Configuration conf) {
     String collector = conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR, "");
     String consumer = conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER, "");
-    boolean binCollector = collector.contains(BinningMapOutputCollector.class.getName());
-    boolean binConsumer = consumer.equals(BinShuffle.class.getName());
+    boolean binCollector = collector.contains(PikachuKeys.BIN_COLLECTOR_CLASS);
+    boolean binConsumer = consumer.equals(PikachuKeys.BIN_SHUFFLE_CLASS);
     if (!binCollector && !binConsumer) {
       return;
     }
-    if (binCollector != binConsumer
-        || !collector.equals(BinningMapOutputCollector.class.getName())) {
+    if (binCollector != binConsumer || !collector.equals(PikachuKeys.BIN_COLLECTOR_CLASS)) {
       // A stock reducer reading bin outputs (or the reverse) would silently read the wrong data;
       // a collector list could fall back to the stock buffer after our collector fails.
       throw new IllegalArgumentException(
           "virtual bins need both "
               + PikachuKeys.MAP_OUTPUT_COLLECTOR
               + "="
-              + BinningMapOutputCollector.class.getName()
+              + PikachuKeys.BIN_COLLECTOR_CLASS
               + " (alone, no fallback list) and "
               + PikachuKeys.SHUFFLE_CONSUMER
               + "="
-              + BinShuffle.class.getName()
+              + PikachuKeys.BIN_SHUFFLE_CLASS
               + "; got '"
               + collector
               + "' and '"
@@ -138,7 +106,7 @@ public final class VirtualBinsConfig {
         && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
         && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
       throw new IllegalArgumentException(
-          PikachuKeys.CONTROLLER_ENABLED
+          PikachuKeys.CONTROLLER_ENABLED.name()
               + "=true with "
               + PikachuKeys.SPECULATOR_CLASS
               + "="
@@ -156,28 +124,14 @@ public final class VirtualBinsConfig {
   }
 
   public static boolean controllerEnabled(Configuration conf) {
-    return conf.getBoolean(PikachuKeys.CONTROLLER_ENABLED, false);
+    return PikachuKeys.CONTROLLER_ENABLED.get(conf::get);
   }
 
   public static long pollIntervalMs(Configuration conf) {
-    return positive(conf, PikachuKeys.BINMAP_POLL_MS, PikachuKeys.DEFAULT_BINMAP_POLL_MS);
+    return PikachuKeys.BINMAP_POLL_MS.get(conf::get);
   }
 
   public static long finalWaitMs(Configuration conf) {
-    return positive(conf, PikachuKeys.FINAL_MAP_WAIT_MS, PikachuKeys.DEFAULT_FINAL_MAP_WAIT_MS);
-  }
-
-  private static long positive(Configuration conf, String key, long dflt) {
-    long value;
-    try {
-      value = conf.getLong(key, dflt);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          key + " must be a positive integer, got '" + conf.get(key) + "'");
-    }
-    if (value <= 0) {
-      throw new IllegalArgumentException(key + " must be a positive integer, got " + value);
-    }
-    return value;
+    return PikachuKeys.FINAL_MAP_WAIT_MS.get(conf::get);
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.config.PikachuKeys;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class VirtualBinsConfigTest {
   @Test
   void controllerWithoutAnySpeculationFailsNamingTheKeys() {
     Configuration conf = binJob(4);
-    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     conf.setBoolean("mapreduce.map.speculative", false);
     conf.setBoolean("mapreduce.reduce.speculative", false);
     VirtualBinsConfig.validateJob(conf); // maps published by someone else, as in the cluster tests
@@ -34,7 +35,7 @@ class VirtualBinsConfigTest {
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
     assertTrue(
         e.getMessage().contains("mapreduce.reduce.speculative")
-            && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED),
+            && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED.name()),
         e.getMessage());
   }
 
@@ -42,10 +43,10 @@ class VirtualBinsConfigTest {
   void invalidBinsPerReducerFailsNamingTheKey() {
     for (String bad : new String[] {"0", "-3", "ten", "1.5", "1001"}) {
       Configuration conf = binJob(4);
-      conf.set(PikachuKeys.BINS_PER_REDUCER, bad);
+      conf.set(PikachuKeys.BINS_PER_REDUCER.name(), bad);
       var e =
           assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-      assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER), e.getMessage());
+      assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
       assertTrue(e.getMessage().contains(bad), e.getMessage());
     }
   }
@@ -53,7 +54,7 @@ class VirtualBinsConfigTest {
   @Test
   void tooManyBinsInTotalFails() {
     Configuration conf = binJob(5000);
-    conf.setInt(PikachuKeys.BINS_PER_REDUCER, 1000);
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
     assertTrue(e.getMessage().contains("5000000 bins"), e.getMessage());
   }
@@ -74,15 +75,15 @@ class VirtualBinsConfigTest {
     assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(fallbackList));
 
     Configuration stock = new Configuration(false);
-    stock.set(PikachuKeys.BINS_PER_REDUCER, "oops"); // ignored: the job does not use bins
+    stock.set(PikachuKeys.BINS_PER_REDUCER.name(), "oops"); // ignored: the job does not use bins
     VirtualBinsConfig.validateJob(stock);
   }
 
   @Test
   void badTimingKeysAreNamed() {
     Configuration conf = binJob(2);
-    conf.set(PikachuKeys.FINAL_MAP_WAIT_MS, "-1");
+    conf.set(PikachuKeys.FINAL_MAP_WAIT_MS.name(), "-1");
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-    assertTrue(e.getMessage().contains(PikachuKeys.FINAL_MAP_WAIT_MS));
+    assertTrue(e.getMessage().contains(PikachuKeys.FINAL_MAP_WAIT_MS.name()));
   }
 }

@@ -4,11 +4,11 @@ import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.TextGenerator;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
-import io.pikachu.scheduler.am.AdapterKeys;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.ClassDecision;
+import io.pikachu.core.decision.Decision;
 import io.pikachu.scheduler.am.DecisionPublisher;
 import io.pikachu.scheduler.am.Pikachu;
-import io.pikachu.scheduler.decision.ClassDecision;
-import io.pikachu.scheduler.decision.Decision;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -74,7 +74,7 @@ public final class Demo {
           DecisionPublisher.read(
               pikachuConf,
               DecisionPublisher.decisionFile(
-                  new Path(pikachuConf.get(AdapterKeys.DECISION_DIR)), pikachu.jobId()));
+                  new Path(pikachuConf.get(PikachuKeys.DECISION_DIR.name())), pikachu.jobId()));
       out.print(comparison(stock, pikachu, decision));
     }
   }
@@ -88,7 +88,7 @@ public final class Demo {
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     if (pikachu) {
       Pikachu.enable(conf);
-      conf.set(AdapterKeys.DECISION_DIR, new Path(base, "decisions").toString());
+      conf.set(PikachuKeys.DECISION_DIR.name(), new Path(base, "decisions").toString());
     }
     return conf;
   }

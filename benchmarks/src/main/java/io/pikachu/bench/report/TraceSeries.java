@@ -1,8 +1,8 @@
 package io.pikachu.bench.report;
 
 import io.pikachu.bench.suite.RunNode;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.observe.TaskType;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

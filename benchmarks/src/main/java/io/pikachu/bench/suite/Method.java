@@ -1,7 +1,7 @@
 package io.pikachu.bench.suite;
 
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.scheduler.am.Pikachu;
-import io.pikachu.scheduler.decision.ControllerKeys;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
@@ -50,9 +50,9 @@ public record Method(String estimator, double fixedP) {
       return;
     }
     Pikachu.enable(conf);
-    conf.set(ControllerKeys.ESTIMATOR, estimator);
+    conf.set(PikachuKeys.ESTIMATOR.name(), estimator);
     if (isSweepPoint()) {
-      conf.set(ControllerKeys.FIXED_P, Double.toString(fixedP));
+      conf.set(PikachuKeys.FIXED_P.name(), Double.toString(fixedP));
     }
   }
 }

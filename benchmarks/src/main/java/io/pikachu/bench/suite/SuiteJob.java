@@ -4,12 +4,12 @@ import io.pikachu.bench.demo.JobRunner;
 import io.pikachu.bench.demo.NodeBreakdown;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.ClassDecision;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.scheduler.am.AdapterKeys;
 import io.pikachu.scheduler.am.DecisionPublisher;
-import io.pikachu.scheduler.decision.ClassDecision;
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.DecisionJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -102,8 +102,11 @@ final class SuiteJob {
     // speculation stays as Hadoop sets it.
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
     method.configure(conf);
-    conf.set(AdapterKeys.DECISION_DIR, new org.apache.hadoop.fs.Path(base, "decisions").toString());
-    conf.set(AdapterKeys.TRACE_DIR, new org.apache.hadoop.fs.Path(base, "traces").toString());
+    conf.set(
+        PikachuKeys.DECISION_DIR.name(),
+        new org.apache.hadoop.fs.Path(base, "decisions").toString());
+    conf.set(
+        PikachuKeys.TRACE_DIR.name(), new org.apache.hadoop.fs.Path(base, "traces").toString());
     return conf;
   }
 
@@ -171,7 +174,7 @@ final class SuiteJob {
     return DecisionPublisher.read(
         conf,
         DecisionPublisher.decisionFile(
-            new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.DECISION_DIR)), jobId));
+            new org.apache.hadoop.fs.Path(conf.get(PikachuKeys.DECISION_DIR.name())), jobId));
   }
 
   /**
@@ -180,7 +183,7 @@ final class SuiteJob {
    */
   private static void copyTrace(Configuration conf, String jobId, Path target) throws IOException {
     org.apache.hadoop.fs.Path trace =
-        new org.apache.hadoop.fs.Path(conf.get(AdapterKeys.TRACE_DIR), jobId + "-am1.jsonl");
+        new org.apache.hadoop.fs.Path(conf.get(PikachuKeys.TRACE_DIR.name()), jobId + "-am1.jsonl");
     FileSystem fs = trace.getFileSystem(conf);
     if (fs.exists(trace)) {
       try (InputStream in = fs.open(trace)) {

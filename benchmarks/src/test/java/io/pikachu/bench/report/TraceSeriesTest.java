@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.bench.suite.RunNode;
-import io.pikachu.scheduler.decision.observe.AttemptState;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.observe.TaskPhase;
-import io.pikachu.scheduler.decision.observe.TaskType;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskType;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.pikachu.partitioner.map;
 
-import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.io.IOException;
 import org.apache.hadoop.mapred.JobConf;
@@ -49,7 +49,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   static JobConf binJobConf(JobConf job, int bins) {
     JobConf binJob = new JobConf(job);
     binJob.setNumReduceTasks(bins);
-    String binPartitionFile = job.getTrimmed(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE);
+    String binPartitionFile = job.getTrimmed(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name());
     if (binPartitionFile != null && !binPartitionFile.isEmpty()) {
       binJob.set(TotalOrderPartitioner.PARTITIONER_PATH, binPartitionFile);
     }
@@ -115,7 +115,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
                 ? "; a TotalOrderPartitioner needs a partition file with bins - 1 = "
                     + (bins - 1)
                     + " split points in "
-                    + PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE
+                    + PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name()
                 : "";
         throw new IllegalArgumentException(
             "partitioner "

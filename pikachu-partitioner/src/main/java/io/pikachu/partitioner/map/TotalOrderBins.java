@@ -1,6 +1,6 @@
 package io.pikachu.partitioner.map;
 
-import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -30,6 +30,6 @@ public final class TotalOrderBins {
     binJob.setNumReduceTasks(VirtualBinsConfig.totalBins(conf));
     TotalOrderPartitioner.setPartitionFile(binJob.getConfiguration(), binFile);
     InputSampler.writePartitionFile(binJob, sampler);
-    conf.set(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE, binFile.toString());
+    conf.set(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name(), binFile.toString());
   }
 }

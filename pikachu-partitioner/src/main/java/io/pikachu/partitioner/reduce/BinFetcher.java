@@ -1,5 +1,6 @@
 package io.pikachu.partitioner.reduce;
 
+import io.pikachu.core.shuffle.FetchUnit;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;

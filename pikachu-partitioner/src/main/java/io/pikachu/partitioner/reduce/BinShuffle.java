@@ -1,11 +1,17 @@
 package io.pikachu.partitioner.reduce;
 
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapSource;
+import io.pikachu.core.binmap.FixedBinMapSource;
+import io.pikachu.core.binmap.ForcedRatioHook;
+import io.pikachu.core.binmap.OwnershipChange;
+import io.pikachu.core.binmap.PublishedBinMapSource;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.shuffle.FetchPlanner;
+import io.pikachu.core.shuffle.FetchUnit;
 import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.partitioner.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
-import io.pikachu.partitioner.binmap.BinMap;
-import io.pikachu.partitioner.binmap.BinMapStore;
-import io.pikachu.partitioner.binmap.OwnershipChange;
+import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -159,25 +165,17 @@ public class BinShuffle<K, V>
 
   static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer)
       throws IOException {
-    String ratio = job.getTrimmed(PikachuKeys.TEST_FORCED_RATIO);
-    if (ratio != null && !ratio.isEmpty()) {
-      double p;
-      try {
-        p = Double.parseDouble(ratio);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            PikachuKeys.TEST_FORCED_RATIO + " must be a number, got '" + ratio + "'");
-      }
-      float after =
-          job.getFloat(
-              PikachuKeys.TEST_FORCED_AFTER_MAPS, PikachuKeys.DEFAULT_TEST_FORCED_AFTER_MAPS);
+    var ratio = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
+    if (ratio.isPresent()) {
+      double after = PikachuKeys.TEST_FORCED_AFTER_MAPS.get(job::get);
       BitSet fast =
-          ForcedRatioHook.parseFast(job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS), reducers);
-      return new ForcedRatioHook(reducers, binsPerReducer, p, after, fast);
+          ForcedRatioHook.parseFast(
+              job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()), reducers);
+      return new ForcedRatioHook(reducers, binsPerReducer, ratio.get(), (float) after, fast);
     }
     if (VirtualBinsConfig.controllerEnabled(job)) {
       return new PublishedBinMapSource(
-          BinMapStore.forJob(job, reducers, binsPerReducer),
+          FsBinMapStore.forJob(job, reducers, binsPerReducer),
           BinMap.even(reducers, binsPerReducer, false),
           VirtualBinsConfig.pollIntervalMs(job),
           Time::monotonicNow);
@@ -298,7 +296,7 @@ public class BinShuffle<K, V>
           LOG.warn(
               "No final bin map after {} ms ({}={}); sealing {} for all reducers",
               now - completeSince,
-              PikachuKeys.FINAL_MAP_WAIT_MS,
+              PikachuKeys.FINAL_MAP_WAIT_MS.name(),
               finalWaitMs,
               current);
           apply(source.forceFinal(current));

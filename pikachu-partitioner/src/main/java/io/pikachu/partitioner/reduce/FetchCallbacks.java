@@ -1,5 +1,6 @@
 package io.pikachu.partitioner.reduce;
 
+import io.pikachu.core.shuffle.FetchUnit;
 import java.util.Collection;
 
 /** What a {@link BinFetcher} reports back to the shuffle that owns it. */

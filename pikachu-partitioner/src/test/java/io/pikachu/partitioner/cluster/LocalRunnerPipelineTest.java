@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.partitioner.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -67,7 +67,7 @@ class LocalRunnerPipelineTest {
     Job stock = run(TestJobs.App.WORDCOUNT, "wc-stock", localConf(), false);
     Job plain = run(TestJobs.App.WORDCOUNT, "wc-bins", binsConf(), true);
     Configuration forced = binsConf();
-    forced.set(PikachuKeys.TEST_FORCED_RATIO, "3");
+    forced.set(PikachuKeys.TEST_FORCED_RATIO.name(), "3");
     Job changed = run(TestJobs.App.WORDCOUNT, "wc-forced", forced, true);
 
     var expected = TestJobs.records(fs, outputOf(stock));
@@ -91,8 +91,8 @@ class LocalRunnerPipelineTest {
   void totalOrderSortStaysByteIdenticalAfterChange() throws Exception {
     Job stock = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-stock", localConf(), false);
     Configuration forced = binsConf();
-    forced.set(PikachuKeys.TEST_FORCED_RATIO, "3");
-    forced.set(PikachuKeys.TEST_FORCED_FAST_REDUCERS, "1,3");
+    forced.set(PikachuKeys.TEST_FORCED_RATIO.name(), "3");
+    forced.set(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name(), "1,3");
     Job changed = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-forced", forced, true);
     byte[] expected = TestJobs.concatenated(fs, outputOf(stock));
     assertTrue(expected.length > 1000);

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.partitioner.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
-import io.pikachu.partitioner.binmap.BinMap;
-import io.pikachu.partitioner.binmap.BinMapStore;
+import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,8 +94,8 @@ class VirtualBinsClusterTest {
 
   private static Configuration forcedConf(float afterMaps) {
     Configuration c = binsConf();
-    c.set(PikachuKeys.TEST_FORCED_RATIO, "3");
-    c.setFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS, afterMaps);
+    c.set(PikachuKeys.TEST_FORCED_RATIO.name(), "3");
+    c.setFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), afterMaps);
     return c;
   }
 
@@ -163,15 +163,15 @@ class VirtualBinsClusterTest {
   }
 
   /**
-   * The AM-side path: maps published through the {@link BinMapStore} while the job runs, a reducer
-   * attempt killed after it applied a change, its re-run starting from the current map, and the
-   * final map published last.
+   * The AM-side path: maps published through the {@link FsBinMapStore} while the job runs, a
+   * reducer attempt killed after it applied a change, its re-run starting from the current map, and
+   * the final map published last.
    */
   @Test
   void reducerKilledAfterChangeIsRerunExactly() throws Exception {
     Configuration c = binsConf();
-    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
-    c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     Job stock =
         TestJobs.create(
             TestJobs.App.SORT, conf, input, new Path(root, "kill-stock"), REDUCERS, "kill-stock");
@@ -182,7 +182,7 @@ class VirtualBinsClusterTest {
     job.submit();
     String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
     assertNotNull(jobDir, "the submitter records the staging dir of the job");
-    BinMapStore store = BinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
 
     // wait until reducer 1 fetches under the even map, then publish a non-final P=3 map
     waitFor(() -> reducer1Counter(job, PikachuCounter.BINS_FETCHED) > 0, "reducer 1 fetching");

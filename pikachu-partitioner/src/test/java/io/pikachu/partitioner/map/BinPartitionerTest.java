@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.core.config.PikachuKeys;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.JobConf;
@@ -58,7 +58,8 @@ class BinPartitionerTest {
             () ->
                 BinningMapOutputCollector.BinPartitioner.create(
                     BinningMapOutputCollector.binJobConf(job, 40), 40));
-    assertTrue(e.getMessage().contains(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE), e.getMessage());
+    assertTrue(
+        e.getMessage().contains(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name()), e.getMessage());
     assertTrue(e.getMessage().contains("39 split points"), e.getMessage());
   }
 

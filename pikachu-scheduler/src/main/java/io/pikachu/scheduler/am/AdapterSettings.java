@@ -1,9 +1,10 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.core.config.ConfigException;
+import io.pikachu.core.config.Key;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.partitioner.VirtualBinsConfig;
-import io.pikachu.scheduler.decision.ConfigException;
-import io.pikachu.scheduler.decision.ControllerConfig;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -43,23 +44,21 @@ public record AdapterSettings(
     // The partitioner's own check: bins keys, bins per reducer, poll and wait intervals.
     VirtualBinsConfig.validateJob(conf);
     boolean speculateMaps =
-        strictBoolean(
-            conf,
-            AdapterKeys.SPECULATIVE_MAPS,
-            conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, false));
+        PikachuKeys.SPECULATIVE_MAPS
+            .find(conf::get)
+            .orElse(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, false));
     boolean speculateReduces =
-        strictBoolean(
-            conf,
-            AdapterKeys.SPECULATIVE_REDUCES,
-            conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, false));
-    boolean controllerOn = strictBoolean(conf, PikachuKeys.CONTROLLER_ENABLED, false);
+        PikachuKeys.SPECULATIVE_REDUCES
+            .find(conf::get)
+            .orElse(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, false));
+    boolean controllerOn = PikachuKeys.CONTROLLER_ENABLED.get(conf::get);
     int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
     String off = null;
     if (!controllerOn) {
-      off = PikachuKeys.CONTROLLER_ENABLED + " is not true";
+      off = PikachuKeys.CONTROLLER_ENABLED.name() + " is not true";
     } else if (!VirtualBinsConfig.isEnabled(conf)) {
       off =
-          PikachuKeys.CONTROLLER_ENABLED
+          PikachuKeys.CONTROLLER_ENABLED.name()
               + "=true but the job does not use virtual bins ("
               + PikachuKeys.MAP_OUTPUT_COLLECTOR
               + " is not Pikachu's collector): nothing can be rebalanced";
@@ -72,70 +71,34 @@ public record AdapterSettings(
           off,
           null,
           reducers,
-          AdapterKeys.DEFAULT_INTERVAL_MS,
+          PikachuKeys.INTERVAL_MS.defaultValue(),
           Optional.empty(),
           Optional.empty(),
           speculateMaps,
           speculateReduces);
     }
     ControllerConfig controller = ControllerConfig.from(conf::get);
-    long interval = positiveLong(conf, AdapterKeys.INTERVAL_MS, AdapterKeys.DEFAULT_INTERVAL_MS);
     return new AdapterSettings(
         true,
         null,
         controller,
         reducers,
-        interval,
-        path(conf, AdapterKeys.DECISION_DIR),
-        path(conf, AdapterKeys.TRACE_DIR),
+        PikachuKeys.INTERVAL_MS.get(conf::get),
+        path(conf, PikachuKeys.DECISION_DIR),
+        path(conf, PikachuKeys.TRACE_DIR),
         speculateMaps,
         speculateReduces);
   }
 
-  /**
-   * Configuration.getBoolean turns a typo such as "ture" into the default; a typo here must fail
-   * instead.
-   */
-  static boolean strictBoolean(Configuration conf, String key, boolean dflt) {
-    String v = conf.getTrimmed(key);
-    if (v == null || v.isEmpty()) {
-      return dflt;
-    }
-    if (v.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (v.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new ConfigException(key, v, "must be true or false");
-  }
-
-  private static long positiveLong(Configuration conf, String key, long dflt) {
-    String v = conf.getTrimmed(key);
-    if (v == null || v.isEmpty()) {
-      return dflt;
-    }
-    long l;
-    try {
-      l = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw new ConfigException(key, v, "not a whole number");
-    }
-    if (l < 1) {
-      throw new ConfigException(key, v, "must be at least 1");
-    }
-    return l;
-  }
-
-  private static Optional<Path> path(Configuration conf, String key) {
-    String v = conf.getTrimmed(key);
-    if (v == null || v.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(new Path(v));
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(key, v, "not a valid path: " + e.getMessage());
-    }
+  private static Optional<Path> path(Configuration conf, Key<String> key) {
+    return key.find(conf::get)
+        .map(
+            v -> {
+              try {
+                return new Path(v);
+              } catch (IllegalArgumentException e) {
+                throw new ConfigException(key.name(), v, "not a valid path: " + e.getMessage());
+              }
+            });
   }
 }

@@ -1,10 +1,10 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.JobController;
-import io.pikachu.scheduler.decision.observe.AttemptState;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.trace.TraceHeader;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.JobController;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.trace.TraceHeader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

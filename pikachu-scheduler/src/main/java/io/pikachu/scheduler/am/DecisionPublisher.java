@@ -1,9 +1,10 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.partitioner.binmap.BinMap;
-import io.pikachu.partitioner.binmap.BinMapStore;
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.DecisionJson;
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +22,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 /**
  * Makes a job's one decision durable and visible: the decision record in the job's staging
  * directory (read back by a restarted AM), the final bin map in the partitioner's {@link
- * BinMapStore} (read by the reducers), and a copy of the record in {@value
+ * FsBinMapStore} (read by the reducers), and a copy of the record in {@value
  * AdapterKeys#DECISION_DIR} for the benchmark report, which outlives the staging directory.
  *
  * <p>The record is written before the bin map is sealed: an AM that dies in between leaves a
@@ -34,7 +35,7 @@ public final class DecisionPublisher {
   private final String jobId;
   private final Path stagingRecord;
   private final Optional<Path> decisionCopy;
-  private final BinMapStore store;
+  private final FsBinMapStore store;
   private final int binsPerReducer;
 
   public DecisionPublisher(
@@ -48,7 +49,7 @@ public final class DecisionPublisher {
     this.jobId = jobId;
     this.stagingRecord = stagingRecord(conf);
     this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
-    this.store = BinMapStore.forJob(conf, reducers, binsPerReducer);
+    this.store = FsBinMapStore.forJob(conf, reducers, binsPerReducer);
     this.binsPerReducer = binsPerReducer;
   }
 
@@ -64,7 +65,7 @@ public final class DecisionPublisher {
               + MRJobConfig.MAPREDUCE_JOB_DIR
               + " is not set");
     }
-    return new Path(jobDir, AdapterKeys.STAGING_RECORD_NAME);
+    return new Path(jobDir, PikachuKeys.STAGING_RECORD_NAME);
   }
 
   /** Where the copy of a job's decision record goes under {@value AdapterKeys#DECISION_DIR}. */

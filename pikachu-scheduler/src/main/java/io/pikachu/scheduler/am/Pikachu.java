@@ -1,6 +1,6 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.partitioner.PikachuKeys;
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import org.apache.hadoop.conf.Configuration;
 
@@ -11,7 +11,7 @@ public final class Pikachu {
   /** Virtual bins, the controller, and the speculator that hosts it. */
   public static void enable(Configuration conf) {
     VirtualBinsConfig.enable(conf);
-    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
-    conf.set(AdapterKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
   }
 }

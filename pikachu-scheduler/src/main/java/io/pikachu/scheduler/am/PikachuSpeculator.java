@@ -1,5 +1,6 @@
 package io.pikachu.scheduler.am;
 
+import io.pikachu.core.config.PikachuKeys;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -148,8 +149,8 @@ public class PikachuSpeculator extends DefaultSpeculator {
           "Pikachu: not launching a speculative attempt of {}: {}=false",
           taskID,
           taskID.getTaskType() == TaskType.MAP
-              ? AdapterKeys.SPECULATIVE_MAPS
-              : AdapterKeys.SPECULATIVE_REDUCES);
+              ? PikachuKeys.SPECULATIVE_MAPS.name()
+              : PikachuKeys.SPECULATIVE_REDUCES.name());
       return;
     }
     super.addSpeculativeAttempt(taskID);

@@ -1,6 +1,6 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.scheduler.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskPhase;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

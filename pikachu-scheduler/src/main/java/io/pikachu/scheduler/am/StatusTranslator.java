@@ -1,9 +1,9 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.scheduler.decision.observe.AttemptState;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.observe.TaskPhase;
-import io.pikachu.scheduler.decision.observe.TaskType;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskType;
 import java.util.Optional;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskCounter;

@@ -1,8 +1,8 @@
 package io.pikachu.scheduler.am;
 
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.trace.TraceFile;
-import io.pikachu.scheduler.decision.trace.TraceHeader;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.core.decision.trace.TraceHeader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

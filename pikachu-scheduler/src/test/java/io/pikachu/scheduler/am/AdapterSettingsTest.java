@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.partitioner.PikachuKeys;
-import io.pikachu.scheduler.decision.ControllerKeys;
-import io.pikachu.scheduler.decision.EstimatorKind;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -52,10 +51,10 @@ class AdapterSettingsTest {
   @Test
   void fixedEstimatorWithoutPNamesThePKey() {
     Configuration c = pikachu();
-    c.set(ControllerKeys.ESTIMATOR, "fixed");
+    c.set(PikachuKeys.ESTIMATOR.name(), "fixed");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
-    assertTrue(e.getMessage().contains(ControllerKeys.FIXED_P), e.getMessage());
+    assertTrue(e.getMessage().contains(PikachuKeys.FIXED_P.name()), e.getMessage());
   }
 
   @Test
@@ -70,8 +69,8 @@ class AdapterSettingsTest {
   @Test
   void goodConfigurationIsActive() {
     Configuration c = pikachu();
-    c.set(ControllerKeys.ESTIMATOR, "tarazu");
-    c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toString());
+    c.set(PikachuKeys.ESTIMATOR.name(), "tarazu");
+    c.set(PikachuKeys.DECISION_DIR.name(), dir.resolve("decisions").toString());
     AdapterSettings s = AdapterSettings.from(c);
     assertTrue(s.active());
     assertEquals(EstimatorKind.TARAZU, s.controller().estimator());
@@ -83,16 +82,19 @@ class AdapterSettingsTest {
   @Test
   void jobsWithoutTheControllerAreLeftAloneWhateverTheirPikachuKeys() {
     Configuration c = new Configuration(false);
-    c.set(ControllerKeys.ESTIMATOR, "magic"); // never read: this job did not ask for the controller
+    c.set(
+        PikachuKeys.ESTIMATOR.name(),
+        "magic"); // never read: this job did not ask for the controller
     AdapterSettings s = AdapterSettings.from(c);
     assertFalse(s.active());
-    assertTrue(s.inactiveReason().contains(PikachuKeys.CONTROLLER_ENABLED), s.inactiveReason());
+    assertTrue(
+        s.inactiveReason().contains(PikachuKeys.CONTROLLER_ENABLED.name()), s.inactiveReason());
   }
 
   @Test
   void controllerWithoutBinsOrReducersStaysOff() {
     Configuration noBins = new Configuration(false);
-    noBins.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
+    noBins.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     assertFalse(AdapterSettings.from(noBins).active());
     assertTrue(AdapterSettings.from(noBins).inactiveReason().contains("virtual bins"));
 
@@ -108,7 +110,7 @@ class AdapterSettingsTest {
     c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
     assertTrue(AdapterSettings.from(c).speculateMaps());
     assertTrue(AdapterSettings.from(c).speculateReduces());
-    c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
+    c.setBoolean(PikachuKeys.SPECULATIVE_REDUCES.name(), false);
     assertTrue(AdapterSettings.from(c).speculateMaps());
     assertFalse(AdapterSettings.from(c).speculateReduces());
     c.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);

@@ -4,6 +4,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import io.pikachu.core.config.PikachuKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -84,14 +85,14 @@ final class AmFixture {
   static Configuration pikachuConf(java.nio.file.Path dir, int reducers) {
     Configuration c = new Configuration(false);
     io.pikachu.partitioner.VirtualBinsConfig.enable(c);
-    c.setBoolean(io.pikachu.partitioner.PikachuKeys.CONTROLLER_ENABLED, true);
+    c.setBoolean(io.pikachu.core.config.PikachuKeys.CONTROLLER_ENABLED.name(), true);
     c.setInt(org.apache.hadoop.mapreduce.MRJobConfig.NUM_REDUCES, reducers);
     c.set(
         org.apache.hadoop.mapreduce.MRJobConfig.MAPREDUCE_JOB_DIR,
         dir.resolve("staging").toUri().toString());
     c.set("fs.defaultFS", "file:///");
     // ticks are driven by the tests
-    c.setLong(AdapterKeys.INTERVAL_MS, 3_600_000L);
+    c.setLong(PikachuKeys.INTERVAL_MS.name(), 3_600_000L);
     return c;
   }
 

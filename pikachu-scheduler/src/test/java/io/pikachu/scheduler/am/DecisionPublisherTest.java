@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.partitioner.binmap.BinMap;
-import io.pikachu.partitioner.binmap.BinMapStore;
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.DecisionReason;
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionReason;
+import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,7 +73,7 @@ class DecisionPublisherTest {
     assertTrue(out.binMap().isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, out.binMap().counts());
     // what the reducers read
-    BinMap read = BinMapStore.forJob(conf, 3, 10).read();
+    BinMap read = FsBinMapStore.forJob(conf, 3, 10).read();
     assertTrue(read.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, read.counts());
     // what a restarted AM reads
@@ -81,7 +82,7 @@ class DecisionPublisherTest {
     Path copy = dir.resolve("decisions").resolve(JOB + ".decision.json");
     assertEquals(d, DecisionPublisher.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
     assertEquals(
-        dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME).toUri().getPath(),
+        dir.resolve("staging").resolve(PikachuKeys.STAGING_RECORD_NAME).toUri().getPath(),
         p.stagingRecord().toUri().getPath());
   }
 
@@ -98,7 +99,7 @@ class DecisionPublisherTest {
   @Test
   void aMapSealedByAReducerFirstWinsAndTheRecordSaysSo() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    BinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
+    FsBinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
 
     DecisionPublisher.Published out = publisher(conf).publish(decision(List.of(18, 6, 6)));
 
@@ -121,11 +122,11 @@ class DecisionPublisherTest {
   @Test
   void corruptRecordIsAnErrorNamingTheFile() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    Path record = dir.resolve("staging").resolve(AdapterKeys.STAGING_RECORD_NAME);
+    Path record = dir.resolve("staging").resolve(PikachuKeys.STAGING_RECORD_NAME);
     Files.createDirectories(record.getParent());
     Files.writeString(record, "{\"formatVersion\": 1, \"reducerBins\": [", StandardCharsets.UTF_8);
     IOException e = assertThrows(IOException.class, () -> publisher(conf).previous());
-    assertTrue(e.getMessage().contains(AdapterKeys.STAGING_RECORD_NAME), e.getMessage());
+    assertTrue(e.getMessage().contains(PikachuKeys.STAGING_RECORD_NAME), e.getMessage());
   }
 
   @Test

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.ControllerConfig;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.JobController;
+import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.partitioner.PikachuKeys;
 import io.pikachu.partitioner.VirtualBinsConfig;
-import io.pikachu.scheduler.decision.ControllerConfig;
-import io.pikachu.scheduler.decision.ControllerKeys;
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.JobController;
-import io.pikachu.scheduler.decision.trace.TraceFile;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -134,21 +133,21 @@ class PikachuAmClusterTest {
   private static Configuration pikachu(String name) {
     Configuration c = new Configuration(conf);
     VirtualBinsConfig.enable(c);
-    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED, true);
-    c.set(AdapterKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.set(PikachuKeys.SPECULATOR_CLASS, PikachuSpeculator.class.getName());
     // the AM builds a speculator only when one of Hadoop's speculation keys is on; ours keeps it
     // from acting
     c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-    c.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
-    c.set(AdapterKeys.DECISION_DIR, new Path(root, "decisions").toString());
-    c.set(AdapterKeys.TRACE_DIR, new Path(root, "traces-" + name).toString());
-    c.setLong(PikachuKeys.BINMAP_POLL_MS, 300);
+    c.setBoolean(PikachuKeys.SPECULATIVE_REDUCES.name(), false);
+    c.set(PikachuKeys.DECISION_DIR.name(), new Path(root, "decisions").toString());
+    c.set(PikachuKeys.TRACE_DIR.name(), new Path(root, "traces-" + name).toString());
+    c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     // a safety net for a broken AM: reducers stop waiting for its map after this (and the test then
     // fails).
     // On a loaded 2-core machine reducers can take half a minute to send their first report, so the
     // controller's own bound is generous: it only costs time when something is wrong.
-    c.setLong(PikachuKeys.FINAL_MAP_WAIT_MS, 180_000);
-    c.setLong(ControllerKeys.MAX_WAIT_MS, 90_000);
+    c.setLong(PikachuKeys.FINAL_MAP_WAIT_MS.name(), 180_000);
+    c.setLong(PikachuKeys.MAX_WAIT_MS.name(), 90_000);
     return c;
   }
 
@@ -175,10 +174,10 @@ class PikachuAmClusterTest {
     // fixed P = 3 between admin-given classes: a real change of the bin map whenever reducers are
     // on both
     Configuration fixedConf = pikachu("fixed");
-    fixedConf.set(ControllerKeys.ESTIMATOR, "fixed");
-    fixedConf.set(ControllerKeys.FIXED_P, "3");
+    fixedConf.set(PikachuKeys.ESTIMATOR.name(), "fixed");
+    fixedConf.set(PikachuKeys.FIXED_P.name(), "3");
     fixedConf.set(
-        ControllerKeys.NODE_CLASSES, nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
+        PikachuKeys.NODE_CLASSES.name(), nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
     Job fixed = wordCount(fixedConf, "fixed");
     // the default estimator on homogeneous nodes
     Job measured = wordCount(pikachu("measured"), "measured");
@@ -235,7 +234,7 @@ class PikachuAmClusterTest {
           trace.reports().stream()
               .anyMatch(
                   r ->
-                      r.type() == io.pikachu.scheduler.decision.observe.TaskType.REDUCE
+                      r.type() == io.pikachu.core.decision.observe.TaskType.REDUCE
                           && r.mapsCopied() > 0),
           name);
       JobController replay =
@@ -258,11 +257,11 @@ class PikachuAmClusterTest {
   @Test
   void badKeyFailsTheJobWithDiagnosticsNamingIt() throws Exception {
     Configuration c = pikachu("bad");
-    c.set(ControllerKeys.NODE_CLASSES, "hostA=fast,hostB");
+    c.set(PikachuKeys.NODE_CLASSES.name(), "hostA=fast,hostB");
     Job job = wordCount(c, "bad");
     assertFalse(job.waitForCompletion(false));
     String why = job.getStatus().getFailureInfo();
-    assertTrue(why.contains(ControllerKeys.NODE_CLASSES), why);
+    assertTrue(why.contains(PikachuKeys.NODE_CLASSES.name()), why);
     assertEquals(org.apache.hadoop.mapreduce.JobStatus.State.FAILED, job.getJobState());
     // the AM unregistered cleanly: YARN did not retry it
     org.apache.hadoop.yarn.api.records.ApplicationId app =

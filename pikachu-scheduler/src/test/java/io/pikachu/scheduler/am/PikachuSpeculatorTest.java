@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.when;
 
-import io.pikachu.partitioner.binmap.BinMap;
-import io.pikachu.partitioner.binmap.BinMapStore;
-import io.pikachu.scheduler.decision.ControllerKeys;
-import io.pikachu.scheduler.decision.Decision;
-import io.pikachu.scheduler.decision.DecisionReason;
-import io.pikachu.scheduler.decision.observe.AttemptState;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.trace.TraceFile;
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionReason;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ class PikachuSpeculatorTest {
     // The partitioner refuses a job naming this speculator with speculation off; it knows the name
     // as text.
     assertEquals(
-        PikachuSpeculator.class.getName(), io.pikachu.partitioner.PikachuKeys.PIKACHU_SPECULATOR);
+        PikachuSpeculator.class.getName(), io.pikachu.core.config.PikachuKeys.PIKACHU_SPECULATOR);
   }
 
   private static final int MAPS = 10;
@@ -64,11 +64,11 @@ class PikachuSpeculatorTest {
    */
   private Configuration fixedConf() {
     Configuration c = AmFixture.pikachuConf(dir, REDUCERS);
-    c.set(ControllerKeys.ESTIMATOR, "fixed");
-    c.set(ControllerKeys.FIXED_P, "3");
-    c.set(ControllerKeys.NODE_CLASSES, "fastnode:1=big,slownode:2=small");
-    c.set(AdapterKeys.DECISION_DIR, dir.resolve("decisions").toUri().toString());
-    c.set(AdapterKeys.TRACE_DIR, dir.resolve("traces").toUri().toString());
+    c.set(PikachuKeys.ESTIMATOR.name(), "fixed");
+    c.set(PikachuKeys.FIXED_P.name(), "3");
+    c.set(PikachuKeys.NODE_CLASSES.name(), "fastnode:1=big,slownode:2=small");
+    c.set(PikachuKeys.DECISION_DIR.name(), dir.resolve("decisions").toUri().toString());
+    c.set(PikachuKeys.TRACE_DIR.name(), dir.resolve("traces").toUri().toString());
     return c;
   }
 
@@ -112,7 +112,7 @@ class PikachuSpeculatorTest {
   @Test
   void badConfigurationFailsTheJobWithDiagnosticsNamingTheKey() throws InterruptedException {
     Configuration conf = AmFixture.pikachuConf(dir, REDUCERS);
-    conf.set(ControllerKeys.ESTIMATOR, "magic");
+    conf.set(PikachuKeys.ESTIMATOR.name(), "magic");
     AmFixture am = new AmFixture(1, MAPS);
     when(am.job.getState()).thenReturn(JobState.INITED);
     PikachuSpeculator s = started(conf, am);
@@ -143,7 +143,8 @@ class PikachuSpeculatorTest {
   void jobsWithoutPikachuAreLeftToTheDefaultSpeculator() throws IOException {
     Configuration conf = new Configuration(false);
     conf.set(MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
-    conf.set(ControllerKeys.ESTIMATOR, "magic"); // not read: the job does not enable the controller
+    conf.set(
+        PikachuKeys.ESTIMATOR.name(), "magic"); // not read: the job does not enable the controller
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
     try {
@@ -174,7 +175,7 @@ class PikachuSpeculatorTest {
     assertEquals(List.of("big", "small", "small"), d.reducerClasses());
     assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
     assertTrue(p.applied());
-    BinMap reducersSee = BinMapStore.forJob(conf, REDUCERS, 10).read();
+    BinMap reducersSee = FsBinMapStore.forJob(conf, REDUCERS, 10).read();
     assertTrue(reducersSee.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
     assertEquals(
@@ -205,23 +206,22 @@ class PikachuSpeculatorTest {
     assertEquals(am.jobId + "-am1.jsonl", traceFile.getFileName().toString());
     TraceFile trace = TraceFile.read(traceFile);
     assertEquals(REDUCERS, trace.header().numReducers());
-    assertEquals("fixed", trace.header().config().get(ControllerKeys.ESTIMATOR));
+    assertEquals("fixed", trace.header().config().get(PikachuKeys.ESTIMATOR.name()));
     List<StatusReport> reports = trace.reports();
     assertEquals(10, reports.size(), "7 status reports and the 3 reducers' launches");
     assertEquals(
         3,
         reports.stream()
-            .filter(r -> r.phase() == io.pikachu.scheduler.decision.observe.TaskPhase.STARTING)
+            .filter(r -> r.phase() == io.pikachu.core.decision.observe.TaskPhase.STARTING)
             .count());
     assertTrue(
         reports.stream()
             .anyMatch(
                 r -> r.attemptId().contains("_m_000002_0") && r.state() == AttemptState.KILLED),
         reports.toString());
-    io.pikachu.scheduler.decision.JobController replay =
-        new io.pikachu.scheduler.decision.JobController(
-            io.pikachu.scheduler.decision.ControllerConfig.fromMap(trace.header().config()),
-            REDUCERS);
+    io.pikachu.core.decision.JobController replay =
+        new io.pikachu.core.decision.JobController(
+            io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
     reports.forEach(replay::onReport);
     assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
   }
@@ -266,7 +266,7 @@ class PikachuSpeculatorTest {
 
     // attempt 2 sees a different world (all reducers on the fast node); it must not decide again
     Configuration conf2 = fixedConf();
-    conf2.unset(AdapterKeys.TRACE_DIR);
+    conf2.unset(PikachuKeys.TRACE_DIR.name());
     AmFixture second = new AmFixture(2, MAPS);
     PikachuSpeculator s2 = started(conf2, second);
     try {
@@ -294,7 +294,7 @@ class PikachuSpeculatorTest {
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
     try {
-      BinMap sealed = BinMapStore.forJob(conf, 1, 10).read();
+      BinMap sealed = FsBinMapStore.forJob(conf, 1, 10).read();
       assertTrue(sealed.isFinal(), String.valueOf(sealed));
     } finally {
       s.stop();
@@ -306,7 +306,7 @@ class PikachuSpeculatorTest {
     Configuration conf = fixedConf();
     conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, true);
-    conf.setBoolean(AdapterKeys.SPECULATIVE_REDUCES, false);
+    conf.setBoolean(PikachuKeys.SPECULATIVE_REDUCES.name(), false);
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
     try {

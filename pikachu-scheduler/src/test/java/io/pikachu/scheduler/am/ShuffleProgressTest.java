@@ -2,7 +2,7 @@ package io.pikachu.scheduler.am;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.pikachu.scheduler.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskPhase;
 import org.junit.jupiter.api.Test;
 
 class ShuffleProgressTest {

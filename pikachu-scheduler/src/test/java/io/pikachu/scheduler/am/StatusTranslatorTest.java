@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.when;
 
-import io.pikachu.scheduler.decision.observe.AttemptState;
-import io.pikachu.scheduler.decision.observe.StatusReport;
-import io.pikachu.scheduler.decision.observe.TaskPhase;
-import io.pikachu.scheduler.decision.observe.TaskType;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskType;
 import org.apache.hadoop.mapreduce.v2.api.records.Phase;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskAttemptState;
 import org.apache.hadoop.mapreduce.v2.app.job.TaskAttempt;

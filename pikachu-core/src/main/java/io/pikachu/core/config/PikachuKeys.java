@@ -1,0 +1,281 @@
+package io.pikachu.core.config;
+
+import static io.pikachu.core.config.Parsers.doubleAbove;
+import static io.pikachu.core.config.Parsers.doubleAtLeast;
+import static io.pikachu.core.config.Parsers.fraction;
+import static io.pikachu.core.config.Parsers.intBetween;
+import static io.pikachu.core.config.Parsers.longAtLeast;
+import static io.pikachu.core.config.Parsers.strictBoolean;
+import static io.pikachu.core.config.Parsers.text;
+
+import io.pikachu.core.decision.estimate.EstimatorKind;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every {@code pikachu.*} configuration key, with its default and its check, in one place; the
+ * Hadoop keys Pikachu sets are named at the end. The admin guide's key table is checked against
+ * {@link #ALL} by a test.
+ */
+public final class PikachuKeys {
+  private PikachuKeys() {}
+
+  // ---- virtual bins (task side) ----
+
+  /** Upper bound: each bin costs an index record and an IFile header in every map output. */
+  public static final int MAX_BINS_PER_REDUCER = 1000;
+
+  /** Upper bound on bins per job, for the same reason. */
+  public static final int MAX_TOTAL_BINS = 1_000_000;
+
+  public static final Key<Integer> BINS_PER_REDUCER =
+      new Key<>(
+          "pikachu.bins.per.reducer",
+          "10",
+          intBetween(1, MAX_BINS_PER_REDUCER),
+          "virtual bins per reducer; each map writes this times the reducers partitions");
+
+  public static final Key<Boolean> CONTROLLER_ENABLED =
+      new Key<>(
+          "pikachu.controller.enabled",
+          "false",
+          strictBoolean(),
+          "bin maps are published while the job runs (the AM plugin decides them); reducers then"
+              + " wait for a final map before their final merge. False: the even map is final");
+
+  public static final Key<String> BINMAP_DIR =
+      new Key<>(
+          "pikachu.binmap.dir",
+          null,
+          text(),
+          "directory of published bin maps; unset: ${mapreduce.job.dir}/pikachu-binmap");
+
+  /** The bin-map directory's name under the job's staging directory. */
+  public static final String BINMAP_DIR_NAME = "pikachu-binmap";
+
+  public static final Key<Long> BINMAP_POLL_MS =
+      new Key<>(
+          "pikachu.binmap.poll.interval.ms",
+          "1000",
+          longAtLeast(1),
+          "how often a reducer polls for a new bin map");
+
+  public static final Key<Long> FINAL_MAP_WAIT_MS =
+      new Key<>(
+          "pikachu.binmap.final.wait.ms",
+          "300000",
+          longAtLeast(1),
+          "how long a reducer that has fetched all its bins waits for a final map before it seals"
+              + " the map it has (first sealer wins, so all reducers still agree)");
+
+  public static final Key<String> TOTAL_ORDER_BIN_PARTITION_FILE =
+      new Key<>(
+          "pikachu.bins.total-order.partition.file",
+          null,
+          text(),
+          "partition file for a TotalOrderPartitioner evaluated over the bins (bins - 1 split"
+              + " points)");
+
+  // ---- the controller (AM side) ----
+
+  public static final Key<EstimatorKind> ESTIMATOR =
+      new Key<>(
+          "pikachu.estimator",
+          EstimatorKind.PIKACHU.configValue(),
+          (key, v) -> {
+            try {
+              return EstimatorKind.fromConfigValue(v);
+            } catch (IllegalArgumentException e) {
+              throw new ConfigException(key, v, e.getMessage());
+            }
+          },
+          "how P is estimated: " + EstimatorKind.names());
+
+  public static final Key<Double> FIXED_P =
+      new Key<>(
+          "pikachu.fixed.p",
+          null,
+          doubleAbove(0),
+          "partition ratio of the fastest class against the slowest; required by the fixed"
+              + " estimator");
+
+  public static final Key<String> NODE_CLASSES =
+      new Key<>(
+          "pikachu.node.classes",
+          null,
+          text(),
+          "admin-given node classes, e.g. host1=fast,host2=slow; unset: classes are measured");
+
+  public static final Key<Double> DEADBAND =
+      new Key<>(
+          "pikachu.deadband",
+          "0.1",
+          doubleAtLeast(0.0),
+          "no rebalancing when the ratios of the classes hosting reducers differ by at most 1 +"
+              + " this");
+
+  public static final Key<Long> MAX_WAIT_MS =
+      new Key<>(
+          "pikachu.stabilisation.max-wait-ms",
+          "120000",
+          longAtLeast(1),
+          "longest wait, from the first reducer's start, for the shuffle to stabilise");
+
+  public static final Key<Long> AFTER_MAPS_WAIT_MS =
+      new Key<>(
+          "pikachu.stabilisation.after-maps-wait-ms",
+          "6000",
+          longAtLeast(0),
+          "longest wait, once all maps have finished, for reducers still unmeasured");
+
+  public static final Key<Double> CAUGHT_UP_TOLERANCE =
+      new Key<>(
+          "pikachu.stabilisation.caught-up-tolerance",
+          "0.05",
+          fraction(0.0, 1.0, "must be at least 0 and below 1 (a fraction of the completed maps)"),
+          "a reducer has caught up when it lags the completed maps by at most max(1, this x"
+              + " completed maps)");
+
+  public static final Key<Integer> WAVE_MAPS =
+      new Key<>(
+          "pikachu.stabilisation.wave-maps",
+          "0",
+          intBetween(0, Integer.MAX_VALUE),
+          "maps per wave between T_s and T_w; 0: measured (most maps running at once)");
+
+  public static final Key<Integer> MAX_CLASSES =
+      new Key<>(
+          "pikachu.classes.max",
+          "4",
+          intBetween(1, Integer.MAX_VALUE),
+          "upper bound on the number of node classes found automatically");
+
+  public static final Key<Double> MIN_SPEED_RATIO =
+      new Key<>(
+          "pikachu.classes.min-speed-ratio",
+          "1.3",
+          doubleAbove(1.0),
+          "neighbouring automatic classes differ in measured map speed by at least this factor");
+
+  // ---- the AM adapter ----
+
+  public static final Key<String> DECISION_DIR =
+      new Key<>(
+          "pikachu.decision.dir",
+          null,
+          text(),
+          "directory (any Hadoop file system) that receives <job id>.decision.json and outlives"
+              + " the job");
+
+  public static final Key<String> TRACE_DIR =
+      new Key<>(
+          "pikachu.trace.dir",
+          null,
+          text(),
+          "directory that receives <job id>-am<attempt>.jsonl: every status report, for replay");
+
+  public static final Key<Long> INTERVAL_MS =
+      new Key<>(
+          "pikachu.controller.interval.ms",
+          "1000",
+          longAtLeast(1),
+          "how often the controller is polled and pending files are written");
+
+  public static final Key<Boolean> SPECULATIVE_MAPS =
+      new Key<>(
+          "pikachu.speculative.map",
+          null,
+          strictBoolean(),
+          "speculative map attempts the plugin may launch; unset: mapreduce.map.speculative");
+
+  public static final Key<Boolean> SPECULATIVE_REDUCES =
+      new Key<>(
+          "pikachu.speculative.reduce",
+          null,
+          strictBoolean(),
+          "speculative reduce attempts the plugin may launch; unset: mapreduce.reduce.speculative");
+
+  /** Name of the decision record in the job's staging directory ({@code mapreduce.job.dir}). */
+  public static final String STAGING_RECORD_NAME = "pikachu-decision.json";
+
+  // ---- test and sweep hooks: NOT for production jobs ----
+
+  public static final Key<Double> TEST_FORCED_RATIO =
+      new Key<>(
+          "pikachu.test.forced-ratio",
+          null,
+          doubleAbove(0),
+          "TEST/SWEEP HOOK: forces one bin-map change to this P without a controller");
+
+  public static final Key<Double> TEST_FORCED_AFTER_MAPS =
+      new Key<>(
+          "pikachu.test.forced-after-maps",
+          "1.0",
+          (key, v) -> {
+            double d = Parsers.finiteDouble(key, v);
+            if (!(d > 0 && d <= 1)) {
+              throw new ConfigException(key, v, "must be in (0, 1]");
+            }
+            return d;
+          },
+          "TEST/SWEEP HOOK: fraction of the maps completed at which the forced change applies");
+
+  public static final Key<String> TEST_FORCED_FAST_REDUCERS =
+      new Key<>(
+          "pikachu.test.forced-fast-reducers",
+          null,
+          text(),
+          "TEST/SWEEP HOOK: reducer indexes treated as fast; unset: the first half");
+
+  /** Every Pikachu key, in the order of the admin guide. */
+  public static final List<Key<?>> ALL =
+      List.of(
+          BINS_PER_REDUCER,
+          CONTROLLER_ENABLED,
+          BINMAP_DIR,
+          BINMAP_POLL_MS,
+          FINAL_MAP_WAIT_MS,
+          TOTAL_ORDER_BIN_PARTITION_FILE,
+          ESTIMATOR,
+          FIXED_P,
+          NODE_CLASSES,
+          DEADBAND,
+          MAX_WAIT_MS,
+          AFTER_MAPS_WAIT_MS,
+          CAUGHT_UP_TOLERANCE,
+          WAVE_MAPS,
+          MAX_CLASSES,
+          MIN_SPEED_RATIO,
+          DECISION_DIR,
+          TRACE_DIR,
+          INTERVAL_MS,
+          SPECULATIVE_MAPS,
+          SPECULATIVE_REDUCES,
+          TEST_FORCED_RATIO,
+          TEST_FORCED_AFTER_MAPS,
+          TEST_FORCED_FAST_REDUCERS);
+
+  /** The key named {@code name}, if Pikachu has one. */
+  public static Optional<Key<?>> byName(String name) {
+    return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+  }
+
+  // ---- Hadoop's keys that Pikachu sets ----
+
+  /** The Hadoop keys that switch the two task-side plugins on. Both must name Pikachu's class. */
+  public static final String MAP_OUTPUT_COLLECTOR = "mapreduce.job.map.output.collector.class";
+
+  public static final String SHUFFLE_CONSUMER =
+      "mapreduce.job.reduce.shuffle.consumer.plugin.class";
+
+  /** Hadoop's key naming the AM's speculator, which hosts Pikachu's controller. */
+  public static final String SPECULATOR_CLASS = "yarn.app.mapreduce.am.job.speculator.class";
+
+  /** Pikachu's plugin classes, named as text: no module needs another's classes to name them. */
+  public static final String BIN_COLLECTOR_CLASS =
+      "io.pikachu.partitioner.map.BinningMapOutputCollector";
+
+  public static final String BIN_SHUFFLE_CLASS = "io.pikachu.partitioner.reduce.BinShuffle";
+
+  public static final String PIKACHU_SPECULATOR = "io.pikachu.scheduler.am.PikachuSpeculator";
+}

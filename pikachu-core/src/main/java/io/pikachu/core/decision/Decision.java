@@ -1,0 +1,161 @@
+package io.pikachu.core.decision;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.pikachu.core.decision.bins.BinAllocation;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The one rebalancing decision of a job, with everything needed to explain it. Written as JSON (see
+ * {@link DecisionJson}) so the benchmark report can read it and a restarted AM keeps it.
+ *
+ * @param formatVersion version of this record's JSON form
+ * @param estimator the estimator's configuration value
+ * @param reason why the decision was taken when it was
+ * @param decidedAtMs when it was taken
+ * @param firstReducerMs T_1, start of the first reducer
+ * @param tsMs T_s, or null if not observed
+ * @param twMs T_w, or null if not observed
+ * @param windowStartMs start of the measurement window, or null (estimators that measure no
+ *     shuffle)
+ * @param windowEndMs end of the measurement window, or null
+ * @param waveMaps maps per wave used for T_w
+ * @param mapsCompleted maps completed when deciding
+ * @param totalMaps maps of the job
+ * @param binsPerReducer b
+ * @param deadband the configured dead band
+ * @param rebalanced false when the bin map is the even one (dead band, single class, even
+ *     estimator)
+ * @param referenceClass the class whose P is 1
+ * @param classes per-class measurements and ratios, fastest node class first
+ * @param reducerClasses class of each reducer's node, or "unplaced" for a reducer not started yet
+ * @param reducerBins bins of each reducer; reducer r owns the contiguous range after reducers
+ *     0..r-1
+ * @param notes fallbacks and surprises, in words
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Decision(
+    int formatVersion,
+    String estimator,
+    DecisionReason reason,
+    long decidedAtMs,
+    long firstReducerMs,
+    Long tsMs,
+    Long twMs,
+    Long windowStartMs,
+    Long windowEndMs,
+    int waveMaps,
+    int mapsCompleted,
+    int totalMaps,
+    int binsPerReducer,
+    double deadband,
+    boolean rebalanced,
+    String referenceClass,
+    List<ClassDecision> classes,
+    List<String> reducerClasses,
+    List<Integer> reducerBins,
+    List<String> notes) {
+
+  public static final int FORMAT_VERSION = 1;
+  public static final String UNPLACED = "unplaced";
+
+  public Decision {
+    classes = List.copyOf(classes);
+    reducerClasses = List.copyOf(reducerClasses);
+    reducerBins = List.copyOf(reducerBins);
+    notes = List.copyOf(notes);
+    if (reducerClasses.size() != reducerBins.size()) {
+      throw new IllegalArgumentException(
+          "decision names classes for "
+              + reducerClasses.size()
+              + " reducers but bins for "
+              + reducerBins.size());
+    }
+    new BinAllocation(binsPerReducer, reducerBins); // validates sum, minimum and count
+  }
+
+  public int numReducers() {
+    return reducerBins.size();
+  }
+
+  public BinAllocation allocation() {
+    return new BinAllocation(binsPerReducer, reducerBins);
+  }
+
+  /** The fastest node class (first in {@link #classes()}), if any. */
+  public Optional<ClassDecision> fastestClass() {
+    return classes.isEmpty() ? Optional.empty() : Optional.of(classes.get(0));
+  }
+
+  /** Values for the job's counters: whole numbers, ratios in thousandths, times relative to T_1. */
+  public Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("REBALANCED", rebalanced ? 1L : 0L);
+    c.put("BINS_MOVED", (long) allocation().binsMoved());
+    c.put("NODE_CLASSES", (long) classes.size());
+    fastestClass()
+        .map(ClassDecision::p)
+        .ifPresent(p -> c.put("P_FASTEST_MILLI", Math.round(p * 1000)));
+    fastestClass()
+        .map(ClassDecision::efficiency)
+        .ifPresent(e -> c.put("E_FASTEST_MILLI", Math.round(e * 1000)));
+    if (tsMs != null) {
+      c.put("TS_AFTER_FIRST_REDUCER_MS", tsMs - firstReducerMs);
+    }
+    if (twMs != null) {
+      c.put("TW_AFTER_FIRST_REDUCER_MS", twMs - firstReducerMs);
+    }
+    c.put("DECIDED_AFTER_FIRST_REDUCER_MS", decidedAtMs - firstReducerMs);
+    return c;
+  }
+
+  /** One line for the AM log. */
+  public String summaryLine() {
+    StringBuilder b =
+        new StringBuilder("Pikachu decision: estimator=")
+            .append(estimator)
+            .append(" reason=")
+            .append(reason)
+            .append(" rebalanced=")
+            .append(rebalanced)
+            .append(" reducers=")
+            .append(numReducers())
+            .append(" binsPerReducer=")
+            .append(binsPerReducer)
+            .append(" Ts=")
+            .append(relative(tsMs))
+            .append(" Tw=")
+            .append(relative(twMs))
+            .append(" wave=")
+            .append(waveMaps)
+            .append(" maps=")
+            .append(mapsCompleted)
+            .append('/')
+            .append(totalMaps)
+            .append(" ref=")
+            .append(referenceClass);
+    b.append(" P={").append(perClass(ClassDecision::p)).append('}');
+    b.append(" E={").append(perClass(ClassDecision::efficiency)).append('}');
+    b.append(" S={").append(perClass(ClassDecision::shuffleRate)).append('}');
+    b.append(" bins=").append(reducerBins);
+    if (!notes.isEmpty()) {
+      b.append(" notes=").append(notes);
+    }
+    return b.toString();
+  }
+
+  private String relative(Long t) {
+    return t == null ? "none" : String.format(Locale.ROOT, "+%.1fs", (t - firstReducerMs) / 1000.0);
+  }
+
+  private String perClass(java.util.function.Function<ClassDecision, Double> value) {
+    return classes.stream()
+        .filter(c -> value.apply(c) != null)
+        .map(c -> String.format(Locale.ROOT, "%s=%.3f", c.name(), value.apply(c)))
+        .collect(Collectors.joining(", "));
+  }
+}

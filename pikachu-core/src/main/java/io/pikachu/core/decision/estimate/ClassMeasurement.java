@@ -1,0 +1,67 @@
+package io.pikachu.core.decision.estimate;
+
+import java.util.List;
+
+/**
+ * What was measured for one node class over the decision window. Null means "not measured".
+ *
+ * @param name class name
+ * @param nodes its nodes
+ * @param speed mean map throughput of its nodes (map work per second): the class's node speed, by
+ *     which classes are ranked
+ * @param mapRate mean per-task map progress rate of its nodes (per second), Tarazu's measure
+ * @param reducers indexes of the reducers whose live attempt runs on its nodes
+ * @param reducerCapacity mean over its reducers of their node's speed (JobObserver#nodeSpeeds: map
+ *     throughput before the reducers competed) divided by the reducers on that node: the CPU a
+ *     reducer can expect once its shuffle is done
+ * @param shuffleRate S_c: median over its reducers of maps copied per second in the window
+ * @param cpuCatchUp median over reducers of the peak CPU utilisation until catching up (U at T_s)
+ * @param cpuSteady median reducer CPU utilisation from catching up (or T_s) to the window end (U at
+ *     T_w)
+ * @param efficiency E_c = median of cpuSteady / cpuCatchUp over caught-up reducers, at most 1; null
+ *     when the class did not catch up (an overloaded class runs at its capacity: E = 1)
+ * @param caughtUp whether at least half of its reducers had caught up with the completed maps at
+ *     the window end or at some report inside the window
+ */
+public record ClassMeasurement(
+    String name,
+    List<String> nodes,
+    Double speed,
+    Double mapRate,
+    List<Integer> reducers,
+    Double reducerCapacity,
+    Double shuffleRate,
+    Double cpuCatchUp,
+    Double cpuSteady,
+    Double efficiency,
+    boolean caughtUp) {
+
+  public ClassMeasurement {
+    nodes = List.copyOf(nodes);
+    reducers = List.copyOf(reducers);
+  }
+
+  /** Whether this class's nodes are known to be slower than {@code other}'s. */
+  public boolean slowerThan(ClassMeasurement other) {
+    return speed != null && other.speed != null && speed < other.speed;
+  }
+
+  public boolean hasReducers() {
+    return !reducers.isEmpty();
+  }
+
+  /**
+   * E used in equation 2.1: the measured efficiency, or 1 for a class that runs at its capacity.
+   */
+  public double effectiveEfficiency() {
+    return efficiency == null ? 1.0 : efficiency;
+  }
+
+  /**
+   * S_c / E_c: the shuffle rate the class could sustain if it were given the work (null if S_c is
+   * unknown).
+   */
+  public Double potentialRate() {
+    return shuffleRate == null ? null : shuffleRate / effectiveEfficiency();
+  }
+}

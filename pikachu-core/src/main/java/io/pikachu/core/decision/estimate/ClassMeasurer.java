@@ -1,0 +1,202 @@
+package io.pikachu.core.decision.estimate;
+
+import io.pikachu.core.decision.classify.NodeClass;
+import io.pikachu.core.decision.classify.NodeClasses;
+import io.pikachu.core.decision.observe.AttemptHistory;
+import io.pikachu.core.decision.observe.JobObserver;
+import io.pikachu.core.decision.observe.ReducerMetrics;
+import io.pikachu.core.decision.observe.StatusReport;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/** Measures each node class's reducers over a decision window [start, end]. */
+public final class ClassMeasurer {
+
+  private final ReducerMetrics metrics;
+
+  public ClassMeasurer(ReducerMetrics metrics) {
+    this.metrics = metrics;
+  }
+
+  /**
+   * @param nodeSpeeds {@link JobObserver#nodeSpeeds()}, as the classes were formed from
+   * @param window the measurement window, or empty to record node speeds and reducer placement only
+   * @param measureEfficiency whether a class can have caught up (false when no class caught up
+   *     before the window end while maps were running: then every class runs at its capacity and E
+   *     = 1)
+   */
+  public List<ClassMeasurement> measure(
+      JobObserver job,
+      NodeClasses classes,
+      Map<String, Double> nodeSpeeds,
+      Optional<long[]> window,
+      boolean measureEfficiency,
+      List<String> notes) {
+    Map<Integer, AttemptHistory> live = job.liveReducers();
+    Map<String, Double> perReducer = capacityPerReducer(nodeSpeeds, live);
+    List<ClassMeasurement> result = new ArrayList<>();
+    for (NodeClass c : classes.classes()) {
+      List<Integer> reducers = new ArrayList<>();
+      List<AttemptHistory> attempts = new ArrayList<>();
+      live.forEach(
+          (index, attempt) -> {
+            if (classes.classOf(attempt.node()).filter(c::equals).isPresent()) {
+              reducers.add(index);
+              attempts.add(attempt);
+            }
+          });
+      Double capacity =
+          mean(
+              attempts.stream()
+                  .map(a -> perReducer.get(a.node()))
+                  .filter(Objects::nonNull)
+                  .toList());
+      if (window.isEmpty() || attempts.isEmpty()) {
+        result.add(
+            new ClassMeasurement(
+                c.name(),
+                c.nodes(),
+                c.speed(),
+                c.mapRate(),
+                reducers,
+                capacity,
+                null,
+                null,
+                null,
+                null,
+                false));
+        continue;
+      }
+      result.add(
+          measureClass(
+              c,
+              reducers,
+              capacity,
+              attempts,
+              window.get()[0],
+              window.get()[1],
+              measureEfficiency,
+              notes));
+    }
+    return result;
+  }
+
+  /**
+   * Each reducer node's speed ({@link JobObserver#nodeSpeeds()}) shared among the reducers on the
+   * node.
+   */
+  private static Map<String, Double> capacityPerReducer(
+      Map<String, Double> nodeSpeeds, Map<Integer, AttemptHistory> live) {
+    Map<String, Integer> reducersOnNode = new HashMap<>();
+    live.values().forEach(a -> reducersOnNode.merge(a.node(), 1, Integer::sum));
+    Map<String, Double> perReducer = new HashMap<>();
+    reducersOnNode.forEach(
+        (node, count) -> {
+          Double t = nodeSpeeds.get(node);
+          if (t != null) {
+            perReducer.put(node, t / count);
+          }
+        });
+    return perReducer;
+  }
+
+  private ClassMeasurement measureClass(
+      NodeClass c,
+      List<Integer> reducers,
+      Double capacity,
+      List<AttemptHistory> attempts,
+      long start,
+      long end,
+      boolean measureEfficiency,
+      List<String> notes) {
+    List<Double> rates = new ArrayList<>();
+    List<Double> catchUps = new ArrayList<>();
+    List<Double> steadies = new ArrayList<>();
+    List<Double> efficiencies = new ArrayList<>();
+    int reporting = 0;
+    int caughtUp = 0;
+    int caughtUpAtFirstReport = 0;
+    for (AttemptHistory r : attempts) {
+      Optional<StatusReport> last = r.atOrBefore(end);
+      if (last.isEmpty()) {
+        continue; // started after the window
+      }
+      reporting++;
+      metrics.shuffleRate(r, start, end).ifPresent(rates::add);
+      boolean up = metrics.caughtUp(last.get()) || metrics.caughtUpWithin(r, start, end);
+      if (!up || !measureEfficiency) {
+        continue;
+      }
+      caughtUp++;
+      OptionalLong caughtAt = metrics.catchUpMs(r, end);
+      if (caughtAt.isEmpty()) {
+        continue;
+      }
+      long t = caughtAt.getAsLong();
+      if (t == r.first().timeMs()) {
+        caughtUpAtFirstReport++;
+      }
+      OptionalDouble uCatch = metrics.peakCpuUtilisation(r, t);
+      OptionalDouble uSteady = metrics.cpuUtilisation(r, Math.max(t, start), end);
+      uCatch.ifPresent(catchUps::add);
+      uSteady.ifPresent(steadies::add);
+      if (uCatch.isPresent() && uSteady.isPresent() && uCatch.getAsDouble() > 0) {
+        efficiencies.add(uSteady.getAsDouble() / uCatch.getAsDouble());
+      }
+    }
+    boolean classCaughtUp = measureEfficiency && reporting > 0 && 2 * caughtUp >= reporting;
+    Double efficiency = null;
+    if (classCaughtUp) {
+      if (efficiencies.isEmpty()) {
+        notes.add(
+            "class '"
+                + c.name()
+                + "' caught up but no reducer has CPU measurements on both sides "
+                + "of catching up; E = 1");
+      } else {
+        efficiency = Math.min(1.0, median(efficiencies));
+      }
+    }
+    if (efficiency != null && caughtUpAtFirstReport > 0) {
+      notes.add(
+          "class '"
+              + c.name()
+              + "': "
+              + caughtUpAtFirstReport
+              + " reducer(s) caught up by their first "
+              + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
+    }
+    return new ClassMeasurement(
+        c.name(),
+        c.nodes(),
+        c.speed(),
+        c.mapRate(),
+        reducers,
+        capacity,
+        rates.isEmpty() ? null : median(rates),
+        catchUps.isEmpty() ? null : median(catchUps),
+        steadies.isEmpty() ? null : median(steadies),
+        efficiency,
+        classCaughtUp);
+  }
+
+  private static Double mean(List<Double> values) {
+    return values.isEmpty()
+        ? null
+        : values.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+  }
+
+  static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+}

@@ -1,0 +1,342 @@
+package io.pikachu.core.decision.observe;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Everything the controller knows about one job, built from status reports in any order. Failed or
+ * killed attempts are kept but ignored by the queries; a reducer is represented by its newest live
+ * attempt.
+ */
+public final class JobObserver {
+
+  /**
+   * The share of a map's progress that Hadoop gives to reading its input when the job has reducers.
+   */
+  private static final double MAP_PHASE_SHARE = 2 / 3.0;
+
+  private final int numReducers;
+
+  /**
+   * Sorted by attempt id, so that sums over attempts are bit-identical whatever order reports
+   * arrive in.
+   */
+  private final Map<String, AttemptHistory> attempts = new TreeMap<>();
+
+  /** Largest "maps completed" seen in a report received at each time. */
+  private final TreeMap<Long, Integer> completedAt = new TreeMap<>();
+
+  private long[] prefixTimes;
+  private int[] prefixMax;
+  private int totalMaps;
+  private long latestMs = Long.MIN_VALUE;
+
+  public JobObserver(int numReducers) {
+    if (numReducers < 1) {
+      throw new IllegalArgumentException(
+          "a job to rebalance needs at least one reducer, got " + numReducers);
+    }
+    this.numReducers = numReducers;
+  }
+
+  public void accept(StatusReport r) {
+    if (r.type() == TaskType.REDUCE && r.taskIndex() >= numReducers) {
+      throw new IllegalArgumentException(
+          "reducer index "
+              + r.taskIndex()
+              + " of "
+              + r.attemptId()
+              + " is outside 0.."
+              + (numReducers - 1));
+    }
+    if (totalMaps != 0 && r.totalMaps() != totalMaps) {
+      throw new IllegalArgumentException(
+          "report of "
+              + r.attemptId()
+              + " says the job has "
+              + r.totalMaps()
+              + " maps, earlier reports said "
+              + totalMaps);
+    }
+    totalMaps = r.totalMaps();
+    attempts.computeIfAbsent(r.attemptId(), id -> new AttemptHistory(r)).add(r);
+    completedAt.merge(r.timeMs(), r.mapsCompleted(), Math::max);
+    prefixTimes = null;
+    latestMs = Math.max(latestMs, r.timeMs());
+  }
+
+  public int numReducers() {
+    return numReducers;
+  }
+
+  public int totalMaps() {
+    return totalMaps;
+  }
+
+  public boolean isEmpty() {
+    return attempts.isEmpty();
+  }
+
+  public long latestMs() {
+    return latestMs;
+  }
+
+  /** T_1: when the first reducer attempt started. */
+  public OptionalLong firstReducerMs() {
+    return attempts.values().stream()
+        .filter(a -> a.type() == TaskType.REDUCE)
+        .mapToLong(AttemptHistory::startMs)
+        .min();
+  }
+
+  /**
+   * Maps completed in the job as known at {@code timeMs} (the largest count reported up to then).
+   */
+  public int mapsCompletedAt(long timeMs) {
+    buildPrefix();
+    int i = upperIndex(timeMs);
+    return i < 0 ? 0 : prefixMax[i];
+  }
+
+  /** The first report time at which the job had completed at least {@code maps} maps. */
+  public OptionalLong firstTimeWithCompleted(int maps) {
+    buildPrefix();
+    for (int i = 0; i < prefixTimes.length; i++) {
+      if (prefixMax[i] >= maps) {
+        return OptionalLong.of(prefixTimes[i]);
+      }
+    }
+    return OptionalLong.empty();
+  }
+
+  public OptionalLong allMapsDoneMs() {
+    return totalMaps == 0 ? OptionalLong.empty() : firstTimeWithCompleted(totalMaps);
+  }
+
+  /** Reducer index to its newest live attempt, for the reducers that have one. */
+  public NavigableMap<Integer, AttemptHistory> liveReducers() {
+    TreeMap<Integer, AttemptHistory> live = new TreeMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      if (a.type() != TaskType.REDUCE || a.isDead()) {
+        continue;
+      }
+      live.merge(a.taskIndex(), a, (x, y) -> y.startMs() >= x.startMs() ? y : x);
+    }
+    return Collections.unmodifiableNavigableMap(live);
+  }
+
+  public SortedSet<String> nodes() {
+    TreeSet<String> nodes = new TreeSet<>();
+    attempts.values().forEach(a -> nodes.add(a.node()));
+    return nodes;
+  }
+
+  /**
+   * Mean map progress rate (progress per second) of the live map attempts of each node, as Hadoop
+   * and Tarazu measure it: progress over time since launch. Nodes that ran no measurable map are
+   * absent.
+   */
+  public Map<String, Double> nodeMapRates() {
+    Map<String, double[]> sums = new HashMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      if (a.type() != TaskType.MAP || a.isDead()) {
+        continue;
+      }
+      double rate = mapProgressRate(a);
+      if (Double.isFinite(rate) && rate > 0) {
+        double[] s = sums.computeIfAbsent(a.node(), n -> new double[2]);
+        s[0] += rate;
+        s[1]++;
+      }
+    }
+    Map<String, Double> rates = new TreeMap<>();
+    sums.forEach((node, s) -> rates.put(node, s[0] / s[1]));
+    return rates;
+  }
+
+  /**
+   * Map work each node gets done per second: the number of maps it runs at once (its peak so far)
+   * times the rate of one of its maps. Unlike {@link #nodeMapRates()} this sees a node's capacity:
+   * with map slots proportional to cores, as on the paper's clusters, a fast node's map tasks run
+   * no faster than a slow node's, but it runs more of them at once.
+   */
+  public Map<String, Double> nodeMapCapacity() {
+    return nodeMapCapacity(Long.MAX_VALUE);
+  }
+
+  /**
+   * Each node's speed: its map capacity as of the launch of the first reducer, or, for a node whose
+   * maps had reported no progress by then, as of its first map report with some. Until then the
+   * maps have the nodes to themselves. Measured later, capacity is skewed: reducer JVMs starting
+   * beside the maps take CPU from them, proportionally more on a slow node. Once a node has a
+   * speed, later reports do not change it.
+   */
+  public Map<String, Double> nodeSpeeds() {
+    Map<String, Double> speeds = new TreeMap<>(nodeMapCapacity());
+    OptionalLong t1 = firstReducerMs();
+    if (t1.isEmpty()) {
+      return speeds;
+    }
+    Map<String, Double> early = nodeMapCapacity(t1.getAsLong());
+    // Only nodes without a speed at T_1 need their first progress, so only their reports are
+    // walked.
+    Map<String, Long> firstProgress = new HashMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      if (a.type() == TaskType.MAP && !a.isDead() && !early.containsKey(a.node())) {
+        a.samples().values().stream()
+            .filter(r -> r.progress() > 0)
+            .findFirst()
+            .ifPresent(r -> firstProgress.merge(a.node(), r.timeMs(), Math::min));
+      }
+    }
+    speeds.replaceAll(
+        (node, now) ->
+            early.containsKey(node)
+                ? early.get(node)
+                : firstProgress.containsKey(node)
+                    ? nodeMapCapacity(firstProgress.get(node)).getOrDefault(node, now)
+                    : now);
+    return speeds;
+  }
+
+  /**
+   * {@link #nodeMapCapacity()} as it stood at {@code asOfMs}, from the reports received by then. A
+   * map's rate is 1 / its duration once it has succeeded; a node's rate is the mean over its
+   * succeeded maps, or, while it has none, over its running maps, each the share of its input read
+   * over its age. Running maps are a fallback because their progress misleads near the end: Hadoop
+   * reports a map with reducers as 2/3 done once it has read its input and holds it there while the
+   * map merges its spills, and small maps have been seen reporting 0 three quarters into their
+   * life. Summing such progress, as an earlier version did, read a fast node whose four maps were
+   * all ending as 3.3 slow nodes' worth against 4. The price is a small bias: the first of a wave
+   * to succeed are its quicker maps (docs/controller.md, section 2, has the replayed figures).
+   */
+  public Map<String, Double> nodeMapCapacity(long asOfMs) {
+    Map<String, List<AttemptHistory>> byNode = new TreeMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      if (a.type() == TaskType.MAP && a.atOrBefore(asOfMs).isPresent()) {
+        byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
+      }
+    }
+    Map<String, Double> capacity = new TreeMap<>();
+    byNode.forEach(
+        (node, maps) -> {
+          double rate = meanMapRate(maps, asOfMs);
+          if (rate > 0) {
+            capacity.put(node, rate * peakConcurrent(maps, asOfMs));
+          }
+        });
+    return capacity;
+  }
+
+  private static double meanMapRate(List<AttemptHistory> maps, long asOfMs) {
+    double[] succeeded = new double[2];
+    double[] running = new double[2];
+    for (AttemptHistory a : maps) {
+      StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+      if (last.state().isDead() || last.timeMs() <= a.startMs()) {
+        continue;
+      }
+      boolean done = last.state() == AttemptState.SUCCEEDED;
+      double inputRead = done ? 1 : Math.min(1, last.progress() / MAP_PHASE_SHARE);
+      if (inputRead > 0) {
+        double[] sum = done ? succeeded : running;
+        sum[0] += inputRead * 1000.0 / (last.timeMs() - a.startMs());
+        sum[1]++;
+      }
+    }
+    double[] use = succeeded[1] > 0 ? succeeded : running;
+    return use[1] > 0 ? use[0] / use[1] : 0;
+  }
+
+  private static double mapProgressRate(AttemptHistory a) {
+    StatusReport last = a.last();
+    if (a.hasLaunchTime() && last.timeMs() > a.startMs()) {
+      return last.progress() * 1000.0 / (last.timeMs() - a.startMs());
+    }
+    StatusReport first = a.first();
+    if (last.timeMs() > first.timeMs()) {
+      return (last.progress() - first.progress()) * 1000.0 / (last.timeMs() - first.timeMs());
+    }
+    return Double.NaN;
+  }
+
+  /**
+   * The largest number of map attempts seen running at once: the job's wave size. An attempt runs
+   * from its launch (or first report) to its last report if it has ended, else to the latest report
+   * of the job.
+   */
+  public int peakConcurrentMaps() {
+    return peakConcurrent(
+        attempts.values().stream().filter(a -> a.type() == TaskType.MAP).toList(), Long.MAX_VALUE);
+  }
+
+  /**
+   * The most of {@code maps} running at once up to {@code asOfMs}, counting an attempt's reports up
+   * to then.
+   */
+  private int peakConcurrent(List<AttemptHistory> maps, long asOfMs) {
+    List<long[]> events = new ArrayList<>();
+    for (AttemptHistory a : maps) {
+      Optional<StatusReport> last = a.atOrBefore(asOfMs);
+      if (last.isEmpty()) {
+        continue;
+      }
+      boolean ended = last.get().state().isDead() || last.get().state() == AttemptState.SUCCEEDED;
+      long end = ended ? last.get().timeMs() : Math.min(latestMs, asOfMs);
+      events.add(new long[] {a.startMs(), +1});
+      events.add(new long[] {end, -1});
+    }
+    // At equal times count the ends first: a slot freed at t and refilled at t held one map, not
+    // two.
+    events.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+    int running = 0;
+    int peak = 0;
+    for (long[] e : events) {
+      running += (int) e[1];
+      peak = Math.max(peak, running);
+    }
+    return peak;
+  }
+
+  private void buildPrefix() {
+    if (prefixTimes != null) {
+      return;
+    }
+    prefixTimes = new long[completedAt.size()];
+    prefixMax = new int[completedAt.size()];
+    int i = 0;
+    int max = 0;
+    for (Map.Entry<Long, Integer> e : completedAt.entrySet()) {
+      max = Math.max(max, e.getValue());
+      prefixTimes[i] = e.getKey();
+      prefixMax[i] = max;
+      i++;
+    }
+  }
+
+  /** Index of the last time at or before {@code timeMs}, or -1. */
+  private int upperIndex(long timeMs) {
+    int lo = 0;
+    int hi = prefixTimes.length - 1;
+    int found = -1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (prefixTimes[mid] <= timeMs) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,6 @@
+package io.pikachu.core.decision.observe;
+
+public enum TaskType {
+  MAP,
+  REDUCE
+}

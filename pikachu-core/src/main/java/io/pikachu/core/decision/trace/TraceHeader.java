@@ -1,0 +1,36 @@
+package io.pikachu.core.decision.trace;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.Map;
+
+/**
+ * First line of a recorded trace.
+ *
+ * @param format always {@value #FORMAT}
+ * @param version format version
+ * @param numReducers reducers of the job
+ * @param description where the trace comes from (job, cluster, command)
+ * @param config the job's pikachu.* configuration when it was recorded
+ * @param expect optional expectations a replay test checks (free keys, e.g. "reason")
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record TraceHeader(
+    String format,
+    int version,
+    int numReducers,
+    String description,
+    Map<String, String> config,
+    Map<String, String> expect) {
+
+  public static final String FORMAT = "pikachu-trace";
+  public static final int VERSION = 1;
+
+  public TraceHeader {
+    config = config == null ? Map.of() : Map.copyOf(config);
+    expect = expect == null ? Map.of() : Map.copyOf(expect);
+  }
+
+  public static TraceHeader of(int numReducers, String description, Map<String, String> config) {
+    return new TraceHeader(FORMAT, VERSION, numReducers, description, config, Map.of());
+  }
+}

@@ -1,0 +1,357 @@
+package io.pikachu.core.shuffle;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides which (map, bin) outputs one reducer still needs and from where, and guards the
+ * exactly-once rule: an output is kept only if its bin is owned at commit time and no copy of that
+ * (map task, bin) was kept before. Plain Java and not thread-safe: the caller serialises every call
+ * (and does the matching merge-manager update inside the same critical section).
+ *
+ * <p>Map outputs are identified by map task index, not attempt: any successful attempt's output of
+ * a map is valid (Hadoop assumes deterministic maps, and stock shuffle also keeps whichever attempt
+ * it fetched first), so a later or obsolete attempt never adds a second copy.
+ */
+public final class FetchPlanner {
+  /** What to do with a fetched output. */
+  public enum Verdict {
+    DISCARD,
+    KEEP,
+    KEEP_RESHUFFLED
+  }
+
+  private static final long INITIAL_PENALTY_MS = 10_000;
+  private static final double PENALTY_GROWTH = 1.3;
+
+  private final int totalMaps;
+  private final int totalBins;
+  private final int maxMapsPerFetch;
+  private final long maxPenaltyMs;
+
+  private final String[] liveAttempt;
+  private final String[] liveHost;
+  private final boolean[] tipFailed;
+  private final BitSet succeededEver = new BitSet();
+  private final BitSet[] done;
+  private final BitSet[] inFlight;
+  private final BitSet[] reshuffleMaps;
+  private final Map<String, Integer> attemptToMap = new HashMap<>();
+  private final Set<String> obsolete = new LinkedHashSet<>();
+  private final Map<String, Host> hosts = new LinkedHashMap<>();
+  private final Map<String, Integer> attemptFailures = new HashMap<>();
+  private BitSet owned;
+  private int hostCursor;
+
+  private static final class Host {
+    final String name;
+    final String baseUrl;
+    final Set<Integer> maps = new LinkedHashSet<>();
+    boolean busy;
+    long penaltyUntil;
+    int failures;
+
+    Host(String name, String baseUrl) {
+      this.name = name;
+      this.baseUrl = baseUrl;
+    }
+  }
+
+  public FetchPlanner(
+      int totalMaps, int totalBins, BitSet owned, int maxMapsPerFetch, long maxPenaltyMs) {
+    if (totalMaps < 0 || totalBins < 1 || maxMapsPerFetch < 1) {
+      throw new IllegalArgumentException(
+          "bad planner shape: maps="
+              + totalMaps
+              + " bins="
+              + totalBins
+              + " maxMapsPerFetch="
+              + maxMapsPerFetch);
+    }
+    this.totalMaps = totalMaps;
+    this.totalBins = totalBins;
+    this.maxMapsPerFetch = maxMapsPerFetch;
+    this.maxPenaltyMs = maxPenaltyMs;
+    this.liveAttempt = new String[totalMaps];
+    this.liveHost = new String[totalMaps];
+    this.tipFailed = new boolean[totalMaps];
+    this.done = new BitSet[totalMaps];
+    this.inFlight = new BitSet[totalMaps];
+    for (int m = 0; m < totalMaps; m++) {
+      done[m] = new BitSet(totalBins);
+      inFlight[m] = new BitSet(totalBins);
+    }
+    this.reshuffleMaps = new BitSet[totalBins];
+    this.owned = (BitSet) owned.clone();
+  }
+
+  // ---- map completion events ----
+
+  public void mapSucceeded(int map, String attempt, String host, String baseUrl) {
+    checkMap(map);
+    attemptToMap.put(attempt, map);
+    if (obsolete.contains(attempt) || tipFailed[map]) {
+      return;
+    }
+    succeededEver.set(map);
+    if (liveHost[map] != null) {
+      Host old = hosts.get(liveHost[map]);
+      if (old != null) {
+        old.maps.remove(map);
+      }
+    }
+    liveAttempt[map] = attempt;
+    liveHost[map] = host;
+    hosts.computeIfAbsent(host, h -> new Host(h, baseUrl)).maps.add(map);
+  }
+
+  /** A FAILED/KILLED/OBSOLETE attempt: never fetch from it again. Kept outputs stay valid. */
+  public void mapObsolete(String attempt) {
+    obsolete.add(attempt);
+    Integer map = attemptToMap.get(attempt);
+    if (map != null && attempt.equals(liveAttempt[map])) {
+      Host host = hosts.get(liveHost[map]);
+      if (host != null) {
+        host.maps.remove(map);
+      }
+      liveAttempt[map] = null;
+      liveHost[map] = null;
+    }
+  }
+
+  /** The whole map task failed: the job goes on without its output, as in stock shuffle. */
+  public void mapTipFailed(int map) {
+    checkMap(map);
+    tipFailed[map] = true;
+    if (liveHost[map] != null) {
+      Host host = hosts.get(liveHost[map]);
+      if (host != null) {
+        host.maps.remove(map);
+      }
+    }
+    liveAttempt[map] = null;
+    liveHost[map] = null;
+  }
+
+  // ---- ownership ----
+
+  public BitSet owned() {
+    return (BitSet) owned.clone();
+  }
+
+  /**
+   * Switches to owning exactly {@code target}. Lost bins are forgotten (their kept outputs must be
+   * dropped by the caller in the same critical section); gained bins are needed from every map,
+   * including maps whose other bins were fetched already.
+   */
+  public void setOwned(BitSet target) {
+    BitSet gained = (BitSet) target.clone();
+    gained.andNot(owned);
+    BitSet lost = (BitSet) owned.clone();
+    lost.andNot(target);
+    for (int b = lost.nextSetBit(0); b >= 0; b = lost.nextSetBit(b + 1)) {
+      for (int m = 0; m < totalMaps; m++) {
+        done[m].clear(b);
+      }
+      reshuffleMaps[b] = null;
+    }
+    for (int b = gained.nextSetBit(0); b >= 0; b = gained.nextSetBit(b + 1)) {
+      reshuffleMaps[b] = (BitSet) succeededEver.clone();
+    }
+    owned = (BitSet) target.clone();
+  }
+
+  // ---- scheduling ----
+
+  /** The next request to issue at time {@code nowMs}, or null when none is possible now. */
+  public FetchUnit next(long nowMs) {
+    List<Host> all = new ArrayList<>(hosts.values());
+    for (int i = 0; i < all.size(); i++) {
+      Host host = all.get((hostCursor + i) % all.size());
+      if (host.busy || host.penaltyUntil > nowMs || host.maps.isEmpty()) {
+        continue;
+      }
+      for (int b = owned.nextSetBit(0); b >= 0; b = owned.nextSetBit(b + 1)) {
+        List<FetchUnit.Source> sources = new ArrayList<>();
+        for (int m : host.maps) {
+          if (!done[m].get(b) && !inFlight[m].get(b)) {
+            sources.add(new FetchUnit.Source(m, liveAttempt[m]));
+            if (sources.size() == maxMapsPerFetch) {
+              break;
+            }
+          }
+        }
+        if (!sources.isEmpty()) {
+          for (FetchUnit.Source s : sources) {
+            inFlight[s.map()].set(b);
+          }
+          host.busy = true;
+          hostCursor = (hostCursor + i + 1) % all.size();
+          return new FetchUnit(host.name, host.baseUrl, b, sources);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Milliseconds until a penalised host with work becomes available (Long.MAX_VALUE if none). */
+  public long millisUntilPenaltyEnds(long nowMs) {
+    long best = Long.MAX_VALUE;
+    for (Host host : hosts.values()) {
+      if (!host.busy && host.penaltyUntil > nowMs && !host.maps.isEmpty()) {
+        best = Math.min(best, host.penaltyUntil - nowMs);
+      }
+    }
+    return best;
+  }
+
+  /** A fetched output arrived: keep it only if still owned and not kept before. */
+  public Verdict commit(FetchUnit unit, FetchUnit.Source source) {
+    int m = source.map();
+    int b = unit.bin();
+    inFlight[m].clear(b);
+    attemptFailures.remove(source.attempt());
+    Host host = hosts.get(unit.host());
+    if (host != null) {
+      host.failures = 0;
+    }
+    if (!owned.get(b) || done[m].get(b) || tipFailed[m]) {
+      return Verdict.DISCARD;
+    }
+    done[m].set(b);
+    return reshuffleMaps[b] != null && reshuffleMaps[b].get(m)
+        ? Verdict.KEEP_RESHUFFLED
+        : Verdict.KEEP;
+  }
+
+  /**
+   * Fetching {@code source} failed. Returns how many times this attempt has failed so far; the host
+   * is penalised with stock Hadoop's growing back-off.
+   */
+  public int failed(FetchUnit unit, FetchUnit.Source source, long nowMs) {
+    inFlight[source.map()].clear(unit.bin());
+    int failures = attemptFailures.merge(source.attempt(), 1, Integer::sum);
+    Host host = hosts.get(unit.host());
+    if (host != null) {
+      long delay = (long) (INITIAL_PENALTY_MS * Math.pow(PENALTY_GROWTH, failures));
+      penalize(unit.host(), Math.min(delay, maxPenaltyMs), nowMs);
+    }
+    return failures;
+  }
+
+  /** Counts a failure against the host (connection or read error). Returns the host's count. */
+  public int hostFailed(String hostName) {
+    Host host = hosts.get(hostName);
+    return host == null ? 0 : ++host.failures;
+  }
+
+  public void penalize(String hostName, long delayMs, long nowMs) {
+    Host host = hosts.get(hostName);
+    if (host != null) {
+      host.penaltyUntil = Math.max(host.penaltyUntil, nowMs + delayMs);
+    }
+  }
+
+  /** The request is over: the host is free and anything not committed or failed is needed again. */
+  public void release(FetchUnit unit) {
+    for (FetchUnit.Source s : unit.sources()) {
+      inFlight[s.map()].clear(unit.bin());
+    }
+    Host host = hosts.get(unit.host());
+    if (host != null) {
+      host.busy = false;
+    }
+  }
+
+  // ---- progress ----
+
+  /** True when every owned bin is kept from every map (maps whose task failed excepted). */
+  public boolean isComplete() {
+    for (int m = 0; m < totalMaps; m++) {
+      if (tipFailed[m]) {
+        continue;
+      }
+      BitSet missing = (BitSet) owned.clone();
+      missing.andNot(done[m]);
+      if (!missing.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Fraction of the currently owned (map, bin) outputs kept. */
+  public float progress() {
+    long needed = 0;
+    long kept = 0;
+    int ownedCount = owned.cardinality();
+    for (int m = 0; m < totalMaps; m++) {
+      if (tipFailed[m]) {
+        continue;
+      }
+      needed += ownedCount;
+      BitSet have = (BitSet) done[m].clone();
+      have.and(owned);
+      kept += have.cardinality();
+    }
+    return needed == 0 ? 1f : (float) kept / needed;
+  }
+
+  /** Maps that finished (successfully at least once, or failed as a task) out of all maps. */
+  public int mapsFinished() {
+    int failed = 0;
+    for (int m = 0; m < totalMaps; m++) {
+      if (tipFailed[m] && !succeededEver.get(m)) {
+        failed++;
+      }
+    }
+    return succeededEver.cardinality() + failed;
+  }
+
+  /** True when every owned bin of {@code map} is kept. */
+  public boolean hasAllOwned(int map) {
+    checkMap(map);
+    BitSet missing = (BitSet) owned.clone();
+    missing.andNot(done[map]);
+    return missing.isEmpty();
+  }
+
+  /** Maps whose owned bins are all kept. */
+  public int mapsFullyKept() {
+    int count = 0;
+    for (int m = 0; m < totalMaps; m++) {
+      BitSet missing = (BitSet) owned.clone();
+      missing.andNot(done[m]);
+      if (missing.isEmpty() && !tipFailed[m]) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  public int totalMaps() {
+    return totalMaps;
+  }
+
+  public int totalBins() {
+    return totalBins;
+  }
+
+  /** Kept bins of map {@code map} (for invariant checks). */
+  public BitSet kept(int map) {
+    checkMap(map);
+    return (BitSet) done[map].clone();
+  }
+
+  private void checkMap(int map) {
+    if (map < 0 || map >= totalMaps) {
+      throw new IllegalArgumentException("map index " + map + " outside [0, " + totalMaps + ")");
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.pikachu.core.binmap;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.config.PikachuKeys;
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
+
+class ForcedRatioHookTest {
+
+  private static BitSet set(int... bits) {
+    BitSet s = new BitSet();
+    for (int b : bits) {
+      s.set(b);
+    }
+    return s;
+  }
+
+  @Test
+  void equation22CountsAddUpAndFavourFastReducers() {
+    assertArrayEquals(new int[] {18, 6, 6}, ForcedRatioHook.countsFor(3, 10, 3, set(0)));
+    assertArrayEquals(new int[] {15, 15, 5, 5}, ForcedRatioHook.countsFor(4, 10, 3, set(0, 1)));
+    int[] counts = ForcedRatioHook.countsFor(7, 10, 4.34, set(1, 4, 6));
+    int sum = 0;
+    for (int c : counts) {
+      sum += c;
+      assertTrue(c >= 1);
+    }
+    assertEquals(70, sum);
+    assertTrue(counts[1] > 3 * counts[0]);
+    // extreme ratio: every slow reducer still keeps one bin
+    int[] extreme = ForcedRatioHook.countsFor(4, 1, 1000, set(0));
+    assertArrayEquals(new int[] {1, 1, 1, 1}, extreme);
+    assertArrayEquals(new int[] {37, 1, 1, 1}, ForcedRatioHook.countsFor(4, 10, 1000, set(0)));
+  }
+
+  @Test
+  void forcedHookChangesOnceEnoughMapsFinishedAndIsFinalOnlyThen() {
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 0.5f, set(0));
+    BinMap before = hook.current(2, 6, false);
+    assertFalse(before.isFinal(), "no final merge before the change");
+    assertEquals(BinMap.even(3, 10, false), before);
+    BinMap after = hook.current(3, 6, false);
+    assertTrue(after.isFinal());
+    assertArrayEquals(new int[] {18, 6, 6}, after.counts());
+    assertEquals(after, hook.current(0, 6, false), "the change is not undone");
+  }
+
+  @Test
+  void forcedHookAtOneWaitsUntilTheReducerFetchedEverything() {
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 1f, set(0));
+    assertFalse(hook.current(6, 6, false).isFinal(), "all maps done, bins still missing");
+    assertTrue(hook.current(6, 6, true).isFinal());
+  }
+
+  @Test
+  void hookSettingsAreValidatedWithTheKeyName() {
+    var ratio =
+        assertThrows(
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, -1, 1f, set(0)));
+    assertTrue(ratio.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
+    var after =
+        assertThrows(
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, 3, 0f, set(0)));
+    assertTrue(after.getMessage().contains(PikachuKeys.TEST_FORCED_AFTER_MAPS.name()));
+    var fast =
+        assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));
+    assertTrue(fast.getMessage().contains(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()));
+    assertEquals(set(0, 1), ForcedRatioHook.parseFast(null, 4));
+  }
+}

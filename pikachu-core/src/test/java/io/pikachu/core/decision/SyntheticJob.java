@@ -1,0 +1,245 @@
+package io.pikachu.core.decision;
+
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A small discrete-time model of a MapReduce job on a heterogeneous cluster that emits the status
+ * reports an AM would receive. Map slots pull maps from one queue (so fast nodes run more maps, as
+ * in section 2.3.2); each reducer copies completed map outputs at up to its node's shuffle
+ * capacity; its CPU utilisation is proportional to the fraction of that capacity it uses. The true
+ * partition ratio of two classes is therefore the ratio of their shuffle capacities, which equation
+ * 2.1 should recover and D3 (observed rates) should not.
+ */
+final class SyntheticJob {
+
+  static final long STEP_MS = 100;
+
+  record Node(
+      String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {}
+
+  private record ReducerSpec(
+      int index, String node, double startFraction, long killAtMs, String restartNode) {}
+
+  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  private final List<ReducerSpec> reducers = new ArrayList<>();
+  private int totalMaps = 400;
+  private double baseMapSeconds = 10;
+  private double slowstart = 0.05;
+  private long reportIntervalMs = 3000;
+  private double noise = 0.5;
+  private long seed = 1;
+  private long tailMs = 15_000;
+
+  SyntheticJob node(
+      String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {
+    nodes.put(id, new Node(id, mapSpeed, mapSlots, shuffleCapacity, cpuAtCapacity));
+    return this;
+  }
+
+  SyntheticJob maps(int total, double baseSeconds) {
+    this.totalMaps = total;
+    this.baseMapSeconds = baseSeconds;
+    return this;
+  }
+
+  SyntheticJob reducer(String node) {
+    return lateReducer(node, slowstart);
+  }
+
+  /** A reducer that starts only once {@code startFraction} of the maps have completed. */
+  SyntheticJob lateReducer(String node, double startFraction) {
+    reducers.add(new ReducerSpec(reducers.size(), node, startFraction, -1, null));
+    return this;
+  }
+
+  /**
+   * A reducer whose first attempt is killed at {@code killAtMs} and rerun on {@code restartNode}.
+   */
+  SyntheticJob killedReducer(String node, long killAtMs, String restartNode) {
+    reducers.add(new ReducerSpec(reducers.size(), node, slowstart, killAtMs, restartNode));
+    return this;
+  }
+
+  SyntheticJob noise(double noise) {
+    this.noise = noise;
+    return this;
+  }
+
+  SyntheticJob seed(long seed) {
+    this.seed = seed;
+    return this;
+  }
+
+  int numReducers() {
+    return reducers.size();
+  }
+
+  Node node(String id) {
+    return nodes.get(id);
+  }
+
+  private static final class RunningMap {
+    int index;
+    String node;
+    long launch;
+    long duration;
+    long nextReport;
+  }
+
+  private static final class RunningReducer {
+    ReducerSpec spec;
+    String node;
+    int attempt;
+    long launch = -1;
+    double copied;
+    double cpuMs;
+    long nextReport;
+    boolean done;
+  }
+
+  /**
+   * Runs the job until every reducer has copied every map output (plus a short tail) and returns
+   * the reports.
+   */
+  List<StatusReport> run() {
+    Random random = new Random(seed);
+    List<StatusReport> out = new ArrayList<>();
+    Deque<Integer> queue = new ArrayDeque<>();
+    for (int i = 0; i < totalMaps; i++) {
+      queue.add(i);
+    }
+    Map<String, List<RunningMap>> slots = new LinkedHashMap<>();
+    nodes.keySet().forEach(n -> slots.put(n, new ArrayList<>()));
+    List<RunningReducer> rs = new ArrayList<>();
+    for (ReducerSpec spec : reducers) {
+      RunningReducer r = new RunningReducer();
+      r.spec = spec;
+      r.node = spec.node();
+      rs.add(r);
+    }
+    int completed = 0;
+    long allDoneAt = -1;
+    for (long t = 0; ; t += STEP_MS) {
+      // Maps: finish, report, refill slots.
+      for (Map.Entry<String, List<RunningMap>> e : slots.entrySet()) {
+        Node node = nodes.get(e.getKey());
+        for (var it = e.getValue().iterator(); it.hasNext(); ) {
+          RunningMap m = it.next();
+          if (t >= m.launch + m.duration) {
+            completed++;
+            out.add(mapReport(t, m, 1.0, AttemptState.SUCCEEDED, completed));
+            it.remove();
+          } else if (t >= m.nextReport) {
+            out.add(
+                mapReport(
+                    t, m, (double) (t - m.launch) / m.duration, AttemptState.RUNNING, completed));
+            m.nextReport += reportIntervalMs;
+          }
+        }
+        while (e.getValue().size() < node.mapSlots() && !queue.isEmpty()) {
+          RunningMap m = new RunningMap();
+          m.index = queue.poll();
+          m.node = node.id();
+          m.launch = t;
+          double jitter = 1 + noise * (random.nextDouble() - 0.5);
+          m.duration =
+              Math.max(STEP_MS, Math.round(baseMapSeconds * 1000 / node.mapSpeed() * jitter));
+          m.nextReport = t + reportIntervalMs;
+          e.getValue().add(m);
+        }
+      }
+      if (completed == totalMaps && allDoneAt < 0) {
+        allDoneAt = t;
+      }
+      // Reducers: start, copy, burn CPU, report.
+      boolean allCopied = true;
+      for (RunningReducer r : rs) {
+        if (r.launch < 0) {
+          if (completed >= r.spec.startFraction() * totalMaps) {
+            r.launch = t;
+            r.nextReport = t + reportIntervalMs;
+          } else {
+            allCopied = false;
+            continue;
+          }
+        }
+        if (r.spec.killAtMs() >= 0 && r.attempt == 0 && t >= r.spec.killAtMs()) {
+          out.add(reduceReport(t, r, AttemptState.KILLED, completed));
+          r.attempt = 1;
+          r.node = r.spec.restartNode();
+          r.launch = t;
+          r.copied = 0;
+          r.cpuMs = 0;
+          r.nextReport = t + reportIntervalMs;
+        }
+        Node node = nodes.get(r.node);
+        double capacity = node.shuffleCapacity() * STEP_MS / 1000.0;
+        double step = Math.min(capacity, completed - r.copied);
+        r.copied += step;
+        double cpuNoise = 1 + noise * 0.3 * (random.nextDouble() - 0.5);
+        r.cpuMs += node.cpuAtCapacity() * (step / capacity) * STEP_MS * cpuNoise;
+        if (t >= r.nextReport && !r.done) {
+          boolean finished = r.copied >= totalMaps - 1e-9;
+          out.add(reduceReport(t, r, AttemptState.RUNNING, completed));
+          r.nextReport += reportIntervalMs;
+          r.done = finished;
+        }
+        allCopied &= r.done;
+      }
+      if (allCopied && allDoneAt >= 0 && t >= allDoneAt + tailMs) {
+        return out;
+      }
+      if (t > 3_600_000) {
+        throw new IllegalStateException(
+            "synthetic job did not finish within an hour of simulated time");
+      }
+    }
+  }
+
+  private StatusReport mapReport(
+      long t, RunningMap m, double progress, AttemptState state, int completed) {
+    return new StatusReport(
+        t,
+        String.format("attempt_sim_m_%06d_0", m.index),
+        TaskType.MAP,
+        m.index,
+        m.node,
+        TaskPhase.MAP,
+        state,
+        Math.min(1.0, progress),
+        0,
+        completed,
+        totalMaps,
+        0,
+        m.launch);
+  }
+
+  private StatusReport reduceReport(long t, RunningReducer r, AttemptState state, int completed) {
+    int copied = (int) Math.floor(r.copied + 1e-9);
+    TaskPhase phase = copied >= totalMaps ? TaskPhase.SORT : TaskPhase.SHUFFLE;
+    return new StatusReport(
+        t,
+        String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
+        TaskType.REDUCE,
+        r.spec.index(),
+        r.node,
+        phase,
+        state,
+        copied / (3.0 * totalMaps),
+        copied,
+        completed,
+        totalMaps,
+        Math.round(r.cpuMs),
+        r.launch);
+  }
+}

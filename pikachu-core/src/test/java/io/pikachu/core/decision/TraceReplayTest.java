@@ -1,0 +1,120 @@
+package io.pikachu.core.decision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.core.decision.trace.TraceHeader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Replays every recorded trace under src/test/resources/traces/ through the controller and checks
+ * the expectations its header declares. Traces recorded from real runs are added there by the
+ * adapter's recorder.
+ */
+class TraceReplayTest {
+
+  @TestFactory
+  Stream<DynamicTest> everyRecordedTrace() throws IOException, URISyntaxException {
+    Path dir = Path.of(getClass().getResource("/traces").toURI());
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
+    }
+    assertFalse(files.isEmpty(), "no traces in " + dir);
+    return files.stream()
+        .map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> replay(f)));
+  }
+
+  private static void replay(Path file) throws IOException {
+    TraceFile trace = TraceFile.read(file);
+    Map<String, String> expect = trace.header().expect();
+    assertFalse(expect.isEmpty(), file + " declares no expectations");
+    Decision d =
+        Replay.run(
+            ControllerConfig.fromMap(trace.header().config()),
+            trace.header().numReducers(),
+            trace.reports());
+    String why = file.getFileName() + ": " + d.summaryLine();
+    if (expect.containsKey("reason")) {
+      assertEquals(expect.get("reason"), d.reason().name(), why);
+    }
+    if (expect.containsKey("classes")) {
+      assertEquals(Integer.parseInt(expect.get("classes")), d.classes().size(), why);
+    }
+    if (expect.containsKey("rebalanced")) {
+      assertEquals(Boolean.parseBoolean(expect.get("rebalanced")), d.rebalanced(), why);
+    }
+    if (expect.containsKey("fastestClass")) {
+      assertEquals(expect.get("fastestClass"), d.classes().get(0).name(), why);
+    }
+    if (expect.containsKey("fastestP.min") || expect.containsKey("fastestP.max")) {
+      double p = d.classes().get(0).p();
+      assertTrue(p >= Double.parseDouble(expect.getOrDefault("fastestP.min", "0")), why);
+      assertTrue(p <= Double.parseDouble(expect.getOrDefault("fastestP.max", "Infinity")), why);
+    }
+    assertEquals(d.binsPerReducer() * d.numReducers(), d.allocation().end(d.numReducers() - 1));
+  }
+
+  @Test
+  void recorderOutputReadsBack() throws IOException {
+    SyntheticJob job = SyntheticJobs.wordcountLike(60);
+    List<StatusReport> reports = job.run();
+    StringWriter out = new StringWriter();
+    TraceHeader header =
+        TraceHeader.of(
+            job.numReducers(), "round trip", Map.of(PikachuKeys.ESTIMATOR.name(), "tarazu"));
+    try (TraceFile.Recorder r = new TraceFile.Recorder(out, header)) {
+      for (StatusReport s : reports) {
+        r.record(s);
+      }
+    }
+    TraceFile back = TraceFile.read(new StringReader(out.toString()), "memory");
+    assertEquals(header, back.header());
+    assertEquals(reports, back.reports());
+  }
+
+  @Test
+  void malformedTracesNameTheLine() {
+    String header = "{\"format\":\"pikachu-trace\",\"version\":1,\"numReducers\":1}\n";
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> TraceFile.read(new StringReader(header + "{\"timeMs\": \"soon\"}\n"), "t.jsonl"));
+    assertTrue(e.getMessage().startsWith("t.jsonl: line 2"), e.getMessage());
+    IOException bad =
+        assertThrows(
+            IOException.class,
+            () ->
+                TraceFile.read(
+                    new StringReader("{\"format\":\"csv\",\"version\":1}\n"), "t.jsonl"));
+    assertTrue(bad.getMessage().contains("header"), bad.getMessage());
+    IOException progress =
+        assertThrows(
+            IOException.class,
+            () ->
+                TraceFile.read(
+                    new StringReader(
+                        header
+                            + "{\"timeMs\":1,\"attemptId\":\"a\",\"type\":\"MAP\",\"taskIndex\":0,\"node\":\"n\",\"phase\":\"MAP\","
+                            + "\"state\":\"RUNNING\",\"progress\":2.0,\"mapsCopied\":0,\"mapsCompleted\":0,\"totalMaps\":1,"
+                            + "\"cpuMs\":0,\"launchTimeMs\":-1}\n"),
+                    "t.jsonl"));
+    assertTrue(progress.getMessage().contains("outside [0, 1]"), progress.getMessage());
+  }
+}

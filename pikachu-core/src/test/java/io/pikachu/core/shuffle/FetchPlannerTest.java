@@ -1,0 +1,241 @@
+package io.pikachu.core.shuffle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.shuffle.FetchPlanner.Verdict;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class FetchPlannerTest {
+  private static BitSet bins(int from, int to) {
+    BitSet set = new BitSet();
+    set.set(from, to);
+    return set;
+  }
+
+  private static String attempt(int map, int n) {
+    return "attempt_1_0001_m_" + String.format("%06d", map) + "_" + n;
+  }
+
+  private static FetchPlanner planner(int maps, BitSet owned) {
+    return new FetchPlanner(maps, 30, owned, 20, 60_000);
+  }
+
+  /** Fetches everything available, committing each output; returns the kept (map, bin) pairs. */
+  private static List<String> drain(FetchPlanner p) {
+    List<String> kept = new ArrayList<>();
+    FetchUnit unit;
+    while ((unit = p.next(0)) != null) {
+      for (FetchUnit.Source s : unit.sources()) {
+        if (p.commit(unit, s) != Verdict.DISCARD) {
+          kept.add(s.map() + "/" + unit.bin());
+        }
+      }
+      p.release(unit);
+    }
+    return kept;
+  }
+
+  @Test
+  void fetchesEachOwnedBinOfEveryMapOnceBatchingMapsPerHost() {
+    FetchPlanner p = planner(4, bins(10, 13));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "http://h1:1/");
+    p.mapSucceeded(1, attempt(1, 0), "h1:1", "http://h1:1/");
+    p.mapSucceeded(2, attempt(2, 0), "h2:1", "http://h2:1/");
+    FetchUnit first = p.next(0);
+    assertEquals(10, first.bin());
+    assertEquals(2, first.sources().size(), "maps of one host share a request");
+    FetchUnit second = p.next(0);
+    assertEquals("h2:1", second.host());
+    assertNull(p.next(0), "a busy host gets no second request");
+    p.release(first);
+    p.release(second);
+    drain(p);
+    assertFalse(p.isComplete(), "map 3 has not finished");
+    p.mapSucceeded(3, attempt(3, 0), "h2:1", "http://h2:1/");
+    List<String> kept = drain(p);
+    assertTrue(p.isComplete());
+    assertEquals(1f, p.progress());
+    assertEquals(3, kept.size(), "only map 3's three bins were left: " + kept);
+  }
+
+  @Test
+  void lostBinsAreForgottenAndGainedBinsFetchedFromMapsAlreadyFetched() {
+    FetchPlanner p = planner(2, bins(10, 20));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    p.mapSucceeded(1, attempt(1, 0), "h2:1", "u/");
+    assertEquals(20, drain(p).size());
+    assertTrue(p.isComplete());
+    p.setOwned(bins(14, 24)); // lose 10..13, gain 20..23
+    assertFalse(p.isComplete());
+    assertFalse(p.kept(0).get(10), "lost bins are not kept any more");
+    FetchUnit unit = p.next(0);
+    assertTrue(unit.bin() >= 20 && unit.bin() < 24);
+    assertEquals(
+        Verdict.KEEP_RESHUFFLED,
+        p.commit(unit, unit.sources().get(0)),
+        "maps finished before the gain are re-shuffled");
+    p.release(unit);
+    assertEquals(7, drain(p).size());
+    assertTrue(p.isComplete());
+  }
+
+  @Test
+  void anOutputOfABinLostWhileInFlightIsDiscarded() {
+    FetchPlanner p = planner(1, bins(0, 2));
+    p.mapSucceeded(0, attempt(0, 0), "h:1", "u/");
+    FetchUnit unit = p.next(0);
+    p.setOwned(bins(1, 3));
+    if (unit.bin() == 0) {
+      assertEquals(Verdict.DISCARD, p.commit(unit, unit.sources().get(0)));
+    }
+    p.release(unit);
+    drain(p);
+    assertTrue(p.isComplete());
+    assertEquals(bins(1, 3), p.kept(0));
+  }
+
+  @Test
+  void aBinLostAndRegainedDuringAFetchIsKeptExactlyOnce() {
+    FetchPlanner p = planner(1, bins(0, 1));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    FetchUnit slow = p.next(0);
+    p.setOwned(bins(1, 2));
+    p.setOwned(bins(0, 1));
+    p.release(slow); // as if the request timed out for the other output... then:
+    FetchUnit again = p.next(0);
+    assertNotNull(again);
+    assertEquals(
+        Verdict.KEEP_RESHUFFLED,
+        p.commit(again, again.sources().get(0)),
+        "regained after the map finished: re-shuffled");
+    // the slow copy arriving late must not be kept a second time
+    assertEquals(Verdict.DISCARD, p.commit(slow, slow.sources().get(0)));
+  }
+
+  @Test
+  void obsoleteAttemptsAreNotFetchedAndReRunsReplaceThem() {
+    FetchPlanner p = planner(1, bins(0, 2));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    FetchUnit unit = p.next(0);
+    p.commit(unit, unit.sources().get(0));
+    p.release(unit);
+    p.mapObsolete(attempt(0, 0));
+    assertNull(p.next(0), "nothing to fetch from an obsolete attempt");
+    assertFalse(p.isComplete());
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/"); // a late duplicate event: still obsolete
+    assertNull(p.next(0));
+    p.mapSucceeded(0, attempt(0, 1), "h2:1", "u/");
+    FetchUnit rerun = p.next(0);
+    assertEquals("h2:1", rerun.host());
+    assertEquals(attempt(0, 1), rerun.sources().get(0).attempt());
+    assertEquals(1 - unit.bin(), rerun.bin(), "the bin kept from the old attempt stays kept");
+    p.commit(rerun, rerun.sources().get(0));
+    p.release(rerun);
+    assertTrue(p.isComplete());
+  }
+
+  @Test
+  void failedHostsArePenalisedWithGrowingBackOff() {
+    FetchPlanner p = planner(1, bins(0, 1));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    FetchUnit unit = p.next(0);
+    assertEquals(1, p.failed(unit, unit.sources().get(0), 0));
+    p.release(unit);
+    assertNull(p.next(5_000));
+    assertEquals(8_000, p.millisUntilPenaltyEnds(5_000));
+    FetchUnit retry = p.next(13_000);
+    assertNotNull(retry);
+    assertEquals(2, p.failed(retry, retry.sources().get(0), 13_000));
+    p.release(retry);
+    assertNull(p.next(13_000 + 16_000));
+    assertNotNull(p.next(13_000 + 16_900));
+  }
+
+  @Test
+  void tipFailedMapsDoNotBlockCompletion() {
+    FetchPlanner p = planner(2, bins(0, 1));
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    drain(p);
+    p.mapTipFailed(1);
+    assertTrue(p.isComplete());
+    assertEquals(2, p.mapsFinished());
+  }
+
+  /** Random interleavings of events, changes, failures and commits: never a second copy. */
+  @Test
+  void randomScheduleKeepsEveryOwnedOutputExactlyOnce() {
+    Random random = new Random(3);
+    for (int trial = 0; trial < 200; trial++) {
+      int maps = 1 + random.nextInt(6);
+      FetchPlanner p = new FetchPlanner(maps, 12, bins(0, 4), 1 + random.nextInt(3), 1000);
+      Set<String> kept = new HashSet<>();
+      List<FetchUnit> inFlight = new ArrayList<>();
+      int[] attempts = new int[maps];
+      long now = 0;
+      for (int m = 0; m < maps; m++) {
+        p.mapSucceeded(m, attempt(m, 0), "h" + random.nextInt(3), "u/");
+      }
+      for (int step = 0; step < 300; step++) {
+        now += random.nextInt(500);
+        int action = random.nextInt(10);
+        if (action < 4) {
+          FetchUnit u = p.next(now);
+          if (u != null) {
+            inFlight.add(u);
+          }
+        } else if (action < 7 && !inFlight.isEmpty()) {
+          FetchUnit u = inFlight.remove(random.nextInt(inFlight.size()));
+          for (FetchUnit.Source s : u.sources()) {
+            if (random.nextInt(5) == 0) {
+              p.failed(u, s, now);
+            } else if (p.commit(u, s) != Verdict.DISCARD) {
+              assertTrue(kept.add(s.map() + "/" + u.bin()), "kept twice: " + s + " " + u);
+            }
+          }
+          p.release(u);
+        } else if (action == 7) {
+          int from = random.nextInt(10);
+          BitSet target = bins(from, from + 1 + random.nextInt(12 - from));
+          BitSet lost = p.owned();
+          lost.andNot(target);
+          kept.removeIf(k -> lost.get(Integer.parseInt(k.split("/")[1])));
+          p.setOwned(target);
+        } else if (action == 8) {
+          int m = random.nextInt(maps);
+          p.mapObsolete(attempt(m, attempts[m]));
+          attempts[m]++;
+          p.mapSucceeded(m, attempt(m, attempts[m]), "h" + random.nextInt(3), "u/");
+        }
+      }
+      for (FetchUnit u : inFlight) {
+        p.release(u);
+      }
+      now += 1_000_000;
+      FetchUnit u;
+      while ((u = p.next(now)) != null) {
+        for (FetchUnit.Source s : u.sources()) {
+          if (p.commit(u, s) != Verdict.DISCARD) {
+            assertTrue(kept.add(s.map() + "/" + u.bin()));
+          }
+        }
+        p.release(u);
+      }
+      assertTrue(p.isComplete(), "trial " + trial);
+      BitSet owned = p.owned();
+      assertEquals(maps * owned.cardinality(), kept.size(), "trial " + trial);
+      for (String k : kept) {
+        assertTrue(owned.get(Integer.parseInt(k.split("/")[1])));
+      }
+    }
+  }
+}

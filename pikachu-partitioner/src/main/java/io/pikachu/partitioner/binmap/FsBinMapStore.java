@@ -1,0 +1,259 @@
+package io.pikachu.partitioner.binmap;
+
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapFormat;
+import io.pikachu.core.binmap.BinMapFormatException;
+import io.pikachu.core.binmap.BinMapStore;
+import io.pikachu.core.config.PikachuKeys;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes bin maps from the AM side and lets reducers read them: the channel between the
+ * controller and the reduce tasks (the umbilical protocol has no AM-to-task messages).
+ *
+ * <p>Layout of the directory (by default {@code ${mapreduce.job.dir}/pikachu-binmap}):
+ *
+ * <ul>
+ *   <li>{@code binmap-<version>}: a non-final map; versions only grow. Written to a temporary name
+ *       and renamed, so a reader never sees half a file.
+ *   <li>{@code final}: THE final map. Created exactly once by an atomic, non-overwriting claim
+ *       (rename on HDFS, hard link on a local file system): the AM publishing a final map and a
+ *       reducer that timed out waiting for one race for it, and everybody follows the winner. Once
+ *       it exists, later non-final maps are refused and ignored.
+ * </ul>
+ */
+public class FsBinMapStore implements BinMapStore {
+  private static final Logger LOG = LoggerFactory.getLogger(FsBinMapStore.class);
+  static final String FINAL_NAME = "final";
+  static final String MAP_PREFIX = "binmap-";
+  private static final int MAX_FILE_BYTES = 1 << 22;
+
+  private final FileSystem fs;
+  private final Path dir;
+  private final int reducers;
+  private final int binsPerReducer;
+
+  public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
+    this.fs = fs instanceof LocalFileSystem local ? local.getRaw() : fs;
+    this.dir = dir;
+    this.reducers = reducers;
+    this.binsPerReducer = binsPerReducer;
+  }
+
+  /** The store of the job described by {@code conf} (a job, AM or task configuration). */
+  public static FsBinMapStore forJob(Configuration conf, int reducers, int binsPerReducer)
+      throws IOException {
+    Path dir = directory(conf);
+    return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer);
+  }
+
+  public static Path directory(Configuration conf) {
+    String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
+    if (explicit != null && !explicit.isEmpty()) {
+      return new Path(explicit);
+    }
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
+    if (jobDir == null || jobDir.isEmpty()) {
+      throw new IllegalArgumentException(
+          "cannot locate the Pikachu bin map store: neither "
+              + PikachuKeys.BINMAP_DIR.name()
+              + " nor "
+              + MRJobConfig.MAPREDUCE_JOB_DIR
+              + " is set");
+    }
+    return new Path(jobDir, PikachuKeys.BINMAP_DIR_NAME);
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public String location() {
+    return dir.toString();
+  }
+
+  /**
+   * Publishes {@code map}. A non-final map must have a higher version than any published one and is
+   * refused once a final map exists. A final map is claimed as THE final map; the returned map is
+   * the final map that won, which is an earlier one if a reducer sealed first.
+   */
+  @Override
+  public synchronized BinMap publish(BinMap map) throws IOException {
+    checkShape(map);
+    if (map.isFinal()) {
+      return seal(map);
+    }
+    BinMap current = read();
+    if (current != null && current.isFinal()) {
+      throw new IllegalStateException(
+          "bin maps in " + dir + " are sealed at " + current + "; refusing to publish " + map);
+    }
+    if (current != null && map.version() <= current.version()) {
+      throw new IllegalArgumentException(
+          "bin map version "
+              + map.version()
+              + " must be above the published version "
+              + current.version()
+              + " in "
+              + dir);
+    }
+    Path tmp = writeTemp(map);
+    Path target = new Path(dir, MAP_PREFIX + map.version());
+    if (!fs.rename(tmp, target)) {
+      fs.delete(tmp, false);
+      throw new IOException("could not rename " + tmp + " to " + target);
+    }
+    LOG.info("Published {} to {}", map, target);
+    return map;
+  }
+
+  /**
+   * Makes {@code map} (with its version, marked final) the final map unless one exists already.
+   * Returns the final map every reducer will use.
+   */
+  @Override
+  public synchronized BinMap seal(BinMap map) throws IOException {
+    checkShape(map);
+    BinMap existing = readFinal();
+    if (existing != null) {
+      return existing;
+    }
+    Path tmp = writeTemp(map.withVersion(map.version(), true));
+    Path target = new Path(dir, FINAL_NAME);
+    boolean won = claim(tmp, target);
+    fs.delete(tmp, false);
+    BinMap winner = readFinal();
+    if (winner == null) {
+      throw new IOException("sealing the bin map failed: " + target + " missing after claim");
+    }
+    LOG.info(
+        won ? "Sealed final {} in {}" : "Final bin map was already sealed: {} in {}",
+        winner,
+        target);
+    return winner;
+  }
+
+  /** The final map if sealed, else the newest published map (non-final), else null. */
+  @Override
+  public BinMap read() throws IOException {
+    BinMap sealed = readFinal();
+    if (sealed != null) {
+      return sealed;
+    }
+    FileStatus[] files;
+    try {
+      files = fs.listStatus(dir);
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+    long newest = -1;
+    for (FileStatus f : files) {
+      String name = f.getPath().getName();
+      if (name.startsWith(MAP_PREFIX)) {
+        try {
+          newest = Math.max(newest, Long.parseLong(name.substring(MAP_PREFIX.length())));
+        } catch (NumberFormatException e) {
+          throw new BinMapFormatException(f.getPath().toString(), "unexpected file name");
+        }
+      }
+    }
+    if (newest < 0) {
+      return readFinal(); // a final map may have appeared while listing
+    }
+    Path path = new Path(dir, MAP_PREFIX + newest);
+    BinMap map = load(path);
+    if (map.isFinal() || map.version() != newest) {
+      throw new BinMapFormatException(
+          path.toString(), "holds " + map + "; expected non-final version " + newest);
+    }
+    BinMap sealedMeanwhile = readFinal();
+    return sealedMeanwhile != null ? sealedMeanwhile : map;
+  }
+
+  private BinMap readFinal() throws IOException {
+    Path path = new Path(dir, FINAL_NAME);
+    try {
+      BinMap map = load(path);
+      if (!map.isFinal()) {
+        throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
+      }
+      return map;
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+  }
+
+  private BinMap load(Path path) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (InputStream in = fs.open(path)) {
+      byte[] buf = new byte[8192];
+      int n;
+      while ((n = in.read(buf)) > 0) {
+        bytes.write(buf, 0, n);
+        if (bytes.size() > MAX_FILE_BYTES) {
+          throw new BinMapFormatException(path.toString(), "file larger than " + MAX_FILE_BYTES);
+        }
+      }
+    }
+    return BinMapFormat.decode(bytes.toByteArray(), path.toString(), reducers, binsPerReducer);
+  }
+
+  private Path writeTemp(BinMap map) throws IOException {
+    fs.mkdirs(dir);
+    Path tmp = new Path(dir, "." + UUID.randomUUID() + ".tmp");
+    try (OutputStream out = fs.create(tmp, false)) {
+      out.write(BinMapFormat.encodeBytes(map));
+    }
+    return tmp;
+  }
+
+  /** Atomically creates {@code target} with the content of {@code tmp} unless it exists. */
+  private boolean claim(Path tmp, Path target) throws IOException {
+    if (fs instanceof RawLocalFileSystem raw) {
+      // java.io rename overwrites on POSIX; link(2) fails if the target exists.
+      try {
+        Files.createLink(raw.pathToFile(target).toPath(), raw.pathToFile(tmp).toPath());
+        return true;
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+    }
+    // HDFS rename never overwrites an existing file and is atomic in the NameNode.
+    if (fs.rename(tmp, target)) {
+      return true;
+    }
+    if (!fs.exists(target)) {
+      throw new IOException("could not rename " + tmp + " to " + target);
+    }
+    return false;
+  }
+
+  private void checkShape(BinMap map) {
+    if (map.reducers() != reducers || map.totalBins() != (long) reducers * binsPerReducer) {
+      throw new IllegalArgumentException(
+          map
+              + " does not fit a job of "
+              + reducers
+              + " reducers x "
+              + binsPerReducer
+              + " bins per reducer");
+    }
+  }
+}

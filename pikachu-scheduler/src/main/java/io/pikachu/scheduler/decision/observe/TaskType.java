@@ -1,6 +1,0 @@
-package io.pikachu.scheduler.decision.observe;
-
-public enum TaskType {
-  MAP,
-  REDUCE
-}
