@@ -1,5 +1,6 @@
 package io.pikachu.partitioner.reduce;
 
+import io.pikachu.core.shuffle.FetchCallbacks;
 import io.pikachu.core.shuffle.FetchUnit;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -51,8 +52,8 @@ final class BinFetcher implements Runnable {
 
   private final JobConf job;
   private final TaskAttemptID reduceId;
-  private final FetchCallbacks shuffle;
-  private final BinMergeManager<?, ?> merger;
+  private final FetchCallbacks<FetchedOutput> shuffle;
+  private final BinSegmentStore store;
   private final CompressionCodec codec;
   private final SecretKey secret;
   private final Map<org.apache.hadoop.mapred.TaskAttemptID, MapOutputFile> localMapFiles;
@@ -70,8 +71,8 @@ final class BinFetcher implements Runnable {
   BinFetcher(
       JobConf job,
       TaskAttemptID reduceId,
-      FetchCallbacks shuffle,
-      BinMergeManager<?, ?> merger,
+      FetchCallbacks<FetchedOutput> shuffle,
+      BinSegmentStore store,
       CompressionCodec codec,
       SecretKey secret,
       Map<org.apache.hadoop.mapred.TaskAttemptID, MapOutputFile> localMapFiles,
@@ -79,7 +80,7 @@ final class BinFetcher implements Runnable {
     this.job = job;
     this.reduceId = reduceId;
     this.shuffle = shuffle;
-    this.merger = merger;
+    this.store = store;
     this.codec = codec;
     this.secret = secret;
     this.localMapFiles = localMapFiles;
@@ -115,7 +116,7 @@ final class BinFetcher implements Runnable {
   public void run() {
     try {
       while (!Thread.currentThread().isInterrupted()) {
-        merger.waitForResource();
+        store.waitForResource();
         FetchUnit unit = shuffle.take();
         if (unit == null) {
           return;
@@ -291,24 +292,24 @@ final class BinFetcher implements Runnable {
 
   private FetchedOutput read(InputStream in, long compressed, long raw, int bin, String what)
       throws IOException {
-    BinMergeManager.Target target = merger.reserve(raw);
+    BinSegmentStore.Target target = store.reserve(raw);
     if (target == null) {
       return null;
     }
-    if (target == BinMergeManager.Target.MEMORY) {
+    if (target == BinSegmentStore.Target.MEMORY) {
       try {
         return FetchedOutput.readToMemory(in, compressed, raw, codec, job, what);
       } catch (IOException | RuntimeException e) {
-        merger.unreserve(raw);
+        store.unreserve(raw);
         throw e;
       }
     }
-    Path file = merger.newShufflePath(bin, compressed);
+    Path file = store.newPath(bin, "fetched", compressed);
     try {
       return FetchedOutput.readToDisk(
-          in, compressed, raw, file, merger.fs().create(file, true), job, what);
+          in, compressed, raw, file, store.fs().create(file, true), job, what);
     } catch (IOException | RuntimeException e) {
-      merger.fs().delete(file, false);
+      store.fs().delete(file, false);
       throw e;
     }
   }
@@ -324,7 +325,7 @@ final class BinFetcher implements Runnable {
       SpillRecord index = new SpillRecord(data.suffix(".index"), job);
       IndexRecord record = index.getIndex(unit.bin());
       String what = source.attempt() + " bin " + unit.bin();
-      try (FSDataInputStream in = merger.fs().open(data)) {
+      try (FSDataInputStream in = store.fs().open(data)) {
         in.seek(record.startOffset);
         FetchedOutput output = read(in, record.partLength, record.rawLength, unit.bin(), what);
         if (output == null) {

@@ -17,7 +17,7 @@ import org.apache.hadoop.mapred.IFileInputStream;
  * checksum, as stock {@code OnDiskMapOutput} keeps them). The checksum is verified in both cases.
  */
 final class FetchedOutput {
-  final BinMergeManager.Target target;
+  final BinSegmentStore.Target target;
   final byte[] memory;
   final Path file;
   final long rawLength;
@@ -25,7 +25,7 @@ final class FetchedOutput {
   final long wireBytes;
 
   private FetchedOutput(
-      BinMergeManager.Target target,
+      BinSegmentStore.Target target,
       byte[] memory,
       Path file,
       long rawLength,
@@ -72,7 +72,7 @@ final class FetchedOutput {
       }
     }
     return new FetchedOutput(
-        BinMergeManager.Target.MEMORY, memory, null, decompressedLength, 0, compressedLength);
+        BinSegmentStore.Target.MEMORY, memory, null, decompressedLength, 0, compressedLength);
   }
 
   static FetchedOutput readToDisk(
@@ -98,7 +98,7 @@ final class FetchedOutput {
       }
     }
     return new FetchedOutput(
-        BinMergeManager.Target.DISK,
+        BinSegmentStore.Target.DISK,
         null,
         file,
         decompressedLength,

@@ -1,15 +1,18 @@
-package io.pikachu.partitioner.reduce;
+package io.pikachu.core.shuffle;
 
-import io.pikachu.core.shuffle.FetchUnit;
 import java.util.Collection;
 
-/** What a {@link BinFetcher} reports back to the shuffle that owns it. */
-interface FetchCallbacks {
+/**
+ * What a fetcher thread reports back to the shuffle that hands it work.
+ *
+ * @param <O> a fetched output as the fetcher holds it (in memory or in a local file)
+ */
+public interface FetchCallbacks<O> {
   /** Blocks for the next request; null once the shuffle stops. */
   FetchUnit take() throws InterruptedException;
 
   /** An output arrived intact; the shuffle keeps it or frees it. */
-  void fetched(FetchUnit unit, FetchUnit.Source source, FetchedOutput output);
+  void fetched(FetchUnit unit, FetchUnit.Source source, O output);
 
   /** Fetching these sources failed (stock Hadoop's fetch-failure accounting applies). */
   void failed(
