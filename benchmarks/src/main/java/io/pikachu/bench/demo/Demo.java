@@ -5,8 +5,8 @@ import io.pikachu.bench.data.TextGenerator;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.ClassDecision;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.scheduler.am.DecisionPublisher;
 import io.pikachu.scheduler.am.Pikachu;
 import java.io.PrintStream;
@@ -111,7 +111,7 @@ public final class Demo {
         .append(decision.reason())
         .append(decision.rebalanced() ? ", rebalanced" : ", kept the even map")
         .append('\n');
-    for (ClassDecision c : decision.classes()) {
+    for (ClassMeasurement c : decision.classes()) {
       text.append(
           String.format(
               Locale.ROOT,

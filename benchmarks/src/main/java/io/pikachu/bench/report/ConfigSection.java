@@ -4,8 +4,8 @@ import io.pikachu.bench.suite.RunFiles;
 import io.pikachu.bench.suite.RunNode;
 import io.pikachu.bench.suite.RunResult;
 import io.pikachu.bench.suite.SuiteCluster;
-import io.pikachu.core.decision.ClassDecision;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.trace.TraceFile;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -548,7 +548,7 @@ final class ConfigSection {
                 Collectors.joining(", ", markers.isEmpty() ? "; no decision.json" : "; ", "")));
     decision
         .flatMap(Decision::fastestClass)
-        .map(ClassDecision::p)
+        .map(ClassMeasurement::p)
         .ifPresent(p -> md.append("; P=").append(Fmt.p(p)));
     md.append(".");
     if (!series.unknownNodes().isEmpty()) {

@@ -5,9 +5,9 @@ import io.pikachu.bench.demo.NodeBreakdown;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.ClassDecision;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.scheduler.am.DecisionPublisher;
 import java.io.IOException;
@@ -165,7 +165,7 @@ final class SuiteJob {
 
   private static double fastestP(Decision d) {
     return d.fastestClass()
-        .map(ClassDecision::p)
+        .map(ClassMeasurement::p)
         .map(p -> p == null ? Double.NaN : p)
         .orElse(Double.NaN);
   }

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.decision.ClassDecision;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
-import io.pikachu.core.decision.DecisionReason;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
+import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.decision.trace.TraceHeader;
 import java.io.IOException;
@@ -126,8 +126,8 @@ class SuiteReportTest {
   }
 
   private static Decision decision() {
-    ClassDecision fast =
-        new ClassDecision(
+    ClassMeasurement fast =
+        new ClassMeasurement(
             "fast",
             List.of("localhost:4001"),
             0.4,
@@ -140,8 +140,8 @@ class SuiteReportTest {
             0.46,
             true,
             4.5);
-    ClassDecision slow =
-        new ClassDecision(
+    ClassMeasurement slow =
+        new ClassMeasurement(
             "slow",
             List.of("localhost:4002", "localhost:4003"),
             0.1,
@@ -174,6 +174,7 @@ class SuiteReportTest {
         List.of(fast, slow),
         List.of("fast", "slow", "slow"),
         List.of(18, 6, 6),
+        List.of(),
         List.of());
   }
 

@@ -1,5 +1,6 @@
 package io.pikachu.cluster.history;
 
+import io.pikachu.core.time.Overlap;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -82,22 +83,11 @@ public record JobTimeline(
 
   /** The most tasks of one kind that ran at the same moment on a node. */
   public int maxConcurrent(String node, boolean reduce) {
-    List<long[]> edges = new ArrayList<>();
-    for (TaskRun task : tasks) {
-      if (task.reduce() == reduce && task.node().equals(node)) {
-        edges.add(new long[] {task.startTime(), 1});
-        edges.add(new long[] {task.finishTime(), -1});
-      }
-    }
-    // At equal times a finish comes before a start: a slot freed and reused is not two tasks.
-    edges.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
-    int running = 0;
-    int max = 0;
-    for (long[] edge : edges) {
-      running += (int) edge[1];
-      max = Math.max(max, running);
-    }
-    return max;
+    List<TaskRun> runs =
+        tasks.stream().filter(t -> t.reduce() == reduce && t.node().equals(node)).toList();
+    return Overlap.peak(
+        runs.stream().mapToLong(TaskRun::startTime).toArray(),
+        runs.stream().mapToLong(TaskRun::finishTime).toArray());
   }
 
   /** When the last map finished: the end of the map phase (T2 in Fig. 2.1). */

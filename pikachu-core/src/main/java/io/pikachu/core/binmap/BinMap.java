@@ -1,15 +1,10 @@
 package io.pikachu.core.binmap;
 
-import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * Which reducer owns which virtual bins, at one version of the job's bin map.
- *
- * <p>Reducer {@code r} owns the contiguous range {@code [start(r), end(r))}, and ranges follow
- * reducer-index order: with an order-preserving partitioner (total order) the concatenated reducer
- * outputs therefore stay sorted, whatever the counts are. Immutable; plain Java so the AM-side
- * controller and tests can use it without Hadoop.
+ * A {@link BinAllocation} published under a version: which reducer owns which virtual bins at one
+ * version of the job's bin map. Versions only grow.
  *
  * <p>{@code finalMap} marks the map that every reducer's final merge will use: once a reducer has
  * seen a final map it may start its final merge, and no later map may be published.
@@ -17,62 +12,35 @@ import java.util.BitSet;
 public final class BinMap {
   private final long version;
   private final boolean finalMap;
-  private final int[] counts;
-  private final int[] starts; // starts[r] = first bin of reducer r; starts[n] = total bins
+  private final BinAllocation allocation;
 
-  private BinMap(long version, boolean finalMap, int[] counts) {
+  public BinMap(long version, boolean finalMap, BinAllocation allocation) {
     if (version < 0) {
       throw new IllegalArgumentException("bin map version must be >= 0, got " + version);
     }
+    this.version = version;
+    this.finalMap = finalMap;
+    this.allocation = allocation;
+  }
+
+  /**
+   * A map from per-reducer bin counts (each >= 1) as read from outside the job: bins per reducer is
+   * their total over the reducers.
+   */
+  public static BinMap fromCounts(long version, boolean finalMap, int... counts) {
     if (counts.length == 0) {
       throw new IllegalArgumentException("bin map needs at least one reducer");
     }
-    this.version = version;
-    this.finalMap = finalMap;
-    this.counts = counts.clone();
-    this.starts = new int[counts.length + 1];
-    long total = 0;
-    for (int r = 0; r < counts.length; r++) {
-      if (counts[r] < 1) {
-        throw new IllegalArgumentException(
-            "reducer " + r + " must own at least one bin, got " + counts[r]);
-      }
-      starts[r] = (int) total;
-      total += counts[r];
-      if (total > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("too many bins in total: " + total);
-      }
-    }
-    starts[counts.length] = (int) total;
-  }
-
-  /** A map from per-reducer bin counts (each >= 1), as the AM-side controller computes them. */
-  public static BinMap fromCounts(long version, boolean finalMap, int... counts) {
-    return new BinMap(version, finalMap, counts);
+    return new BinMap(version, finalMap, BinAllocation.ofCounts(counts));
   }
 
   /**
    * A map from per-reducer counts that must add up to {@code binsPerReducer * reducers}: the shape
-   * every map task writes. Use this for any map that comes from outside the job's own settings.
+   * every map task writes.
    */
   public static BinMap fromCounts(
       long version, boolean finalMap, int binsPerReducer, int[] counts) {
-    BinMap map = new BinMap(version, finalMap, counts);
-    long expected = (long) binsPerReducer * counts.length;
-    if (map.totalBins() != expected) {
-      throw new IllegalArgumentException(
-          "bin counts "
-              + Arrays.toString(counts)
-              + " add up to "
-              + map.totalBins()
-              + " bins, but "
-              + counts.length
-              + " reducers x "
-              + binsPerReducer
-              + " bins per reducer = "
-              + expected);
-    }
-    return map;
+    return new BinMap(version, finalMap, BinAllocation.of(binsPerReducer, counts));
   }
 
   /** The map before any decision: every reducer owns {@code binsPerReducer} consecutive bins. */
@@ -85,9 +53,7 @@ public final class BinMap {
               + " and "
               + binsPerReducer);
     }
-    int[] counts = new int[reducers];
-    Arrays.fill(counts, binsPerReducer);
-    return new BinMap(0, finalMap, counts);
+    return new BinMap(0, finalMap, BinAllocation.even(binsPerReducer, reducers));
   }
 
   public long version() {
@@ -98,31 +64,35 @@ public final class BinMap {
     return finalMap;
   }
 
+  public BinAllocation allocation() {
+    return allocation;
+  }
+
   public int reducers() {
-    return counts.length;
+    return allocation.reducers();
   }
 
   public int totalBins() {
-    return starts[counts.length];
+    return allocation.totalBins();
   }
 
   public int count(int reducer) {
-    return counts[checkReducer(reducer)];
+    return allocation.count(reducer);
   }
 
   /** A copy of the per-reducer bin counts. */
   public int[] counts() {
-    return counts.clone();
+    return allocation.countArray();
   }
 
   /** First bin owned by {@code reducer}. */
   public int start(int reducer) {
-    return starts[checkReducer(reducer)];
+    return allocation.start(reducer);
   }
 
   /** One past the last bin owned by {@code reducer}. */
   public int end(int reducer) {
-    return starts[checkReducer(reducer) + 1];
+    return allocation.end(reducer);
   }
 
   public boolean owns(int reducer, int bin) {
@@ -131,36 +101,22 @@ public final class BinMap {
 
   /** The bins of {@code reducer} as a set (for diffs against what a reducer currently holds). */
   public BitSet bins(int reducer) {
-    BitSet set = new BitSet(totalBins());
-    set.set(start(reducer), end(reducer));
-    return set;
+    return allocation.bins(reducer);
   }
 
   /** The reducer that owns {@code bin}. */
   public int owner(int bin) {
-    if (bin < 0 || bin >= totalBins()) {
-      throw new IllegalArgumentException("bin " + bin + " outside [0, " + totalBins() + ")");
-    }
-    int idx = Arrays.binarySearch(starts, 0, counts.length, bin);
-    return idx >= 0 ? idx : -idx - 2;
+    return allocation.owner(bin);
   }
 
   /** The same ownership under another version/finality (e.g. to seal the current map). */
   public BinMap withVersion(long newVersion, boolean newFinal) {
-    return new BinMap(newVersion, newFinal, counts);
+    return new BinMap(newVersion, newFinal, allocation);
   }
 
   /** True when both maps assign every bin to the same reducer (versions may differ). */
   public boolean sameOwnership(BinMap other) {
-    return Arrays.equals(counts, other.counts);
-  }
-
-  private int checkReducer(int reducer) {
-    if (reducer < 0 || reducer >= counts.length) {
-      throw new IllegalArgumentException(
-          "reducer " + reducer + " outside [0, " + counts.length + ")");
-    }
-    return reducer;
+    return allocation.equals(other.allocation);
   }
 
   @Override
@@ -168,21 +124,16 @@ public final class BinMap {
     return o instanceof BinMap m
         && m.version == version
         && m.finalMap == finalMap
-        && Arrays.equals(m.counts, counts);
+        && m.allocation.equals(allocation);
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(version) * 31 + Arrays.hashCode(counts) + (finalMap ? 1 : 0);
+    return Long.hashCode(version) * 31 + allocation.hashCode() + (finalMap ? 1 : 0);
   }
 
   @Override
   public String toString() {
-    return "BinMap{v"
-        + version
-        + (finalMap ? ", final" : "")
-        + ", counts="
-        + Arrays.toString(counts)
-        + "}";
+    return "BinMap{v" + version + (finalMap ? ", final" : "") + ", counts=" + allocation + "}";
   }
 }

@@ -1,7 +1,9 @@
 package io.pikachu.core.binmap;
 
 import io.pikachu.core.config.PikachuKeys;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * TEST/SWEEP HOOK ({@value PikachuKeys#TEST_FORCED_RATIO}): one forced change of the bin map to
@@ -69,45 +71,13 @@ public final class ForcedRatioHook implements BinMapSource {
     return fast;
   }
 
-  /**
-   * Equation 2.2 of the seed: fast reducers get P times the bins of slow ones, rounded by largest
-   * remainder so counts add up to the bin total and each reducer keeps at least one bin.
-   */
+  /** Equation 2.2 ({@link BinAllocator}): fast reducers get P times the bins of slow ones. */
   static int[] countsFor(int reducers, int binsPerReducer, double ratio, BitSet fast) {
-    int total = reducers * binsPerReducer;
-    double weightSum = 0;
+    List<Double> weights = new ArrayList<>();
     for (int r = 0; r < reducers; r++) {
-      weightSum += fast.get(r) ? ratio : 1;
+      weights.add(fast.get(r) ? ratio : 1.0);
     }
-    int[] counts = new int[reducers];
-    double[] ideal = new double[reducers];
-    int sum = 0;
-    for (int r = 0; r < reducers; r++) {
-      ideal[r] = total * (fast.get(r) ? ratio : 1) / weightSum;
-      counts[r] = Math.max(1, (int) Math.floor(ideal[r]));
-      sum += counts[r];
-    }
-    while (sum < total) { // give a bin to the reducer furthest below its share
-      int pick = 0;
-      for (int r = 1; r < reducers; r++) {
-        if (ideal[r] - counts[r] > ideal[pick] - counts[pick]) {
-          pick = r;
-        }
-      }
-      counts[pick]++;
-      sum++;
-    }
-    while (sum > total) { // only possible through the one-bin minimum: take from the most over
-      int pick = -1;
-      for (int r = 0; r < reducers; r++) {
-        if (counts[r] > 1 && (pick < 0 || ideal[r] - counts[r] < ideal[pick] - counts[pick])) {
-          pick = r;
-        }
-      }
-      counts[pick]--;
-      sum--;
-    }
-    return counts;
+    return BinAllocator.allocate(binsPerReducer, weights).countArray();
   }
 
   BinMap forcedMap() {

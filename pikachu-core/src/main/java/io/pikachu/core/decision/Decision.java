@@ -1,7 +1,10 @@
 package io.pikachu.core.decision;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import io.pikachu.core.decision.bins.BinAllocation;
+import io.pikachu.core.binmap.BinAllocation;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
+import io.pikachu.core.decision.timing.DecisionReason;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +39,8 @@ import java.util.stream.Collectors;
  * @param reducerBins bins of each reducer; reducer r owns the contiguous range after reducers
  *     0..r-1
  * @param notes fallbacks and surprises, in words
+ * @param rules the named rules that decided, in the order they fired: first the trigger that chose
+ *     the moment, then the estimator's, then the bin map's (docs/controller.md describes each)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Decision(
@@ -55,10 +60,11 @@ public record Decision(
     double deadband,
     boolean rebalanced,
     String referenceClass,
-    List<ClassDecision> classes,
+    List<ClassMeasurement> classes,
     List<String> reducerClasses,
     List<Integer> reducerBins,
-    List<String> notes) {
+    List<String> notes,
+    List<String> rules) {
 
   public static final int FORMAT_VERSION = 1;
   public static final String UNPLACED = "unplaced";
@@ -68,6 +74,7 @@ public record Decision(
     reducerClasses = List.copyOf(reducerClasses);
     reducerBins = List.copyOf(reducerBins);
     notes = List.copyOf(notes);
+    rules = rules == null ? List.of() : List.copyOf(rules); // records before rules were named
     if (reducerClasses.size() != reducerBins.size()) {
       throw new IllegalArgumentException(
           "decision names classes for "
@@ -86,8 +93,36 @@ public record Decision(
     return new BinAllocation(binsPerReducer, reducerBins);
   }
 
+  /** This decision with one more note (for what happened when it was published). */
+  public Decision withNote(String note) {
+    List<String> more = new ArrayList<>(notes);
+    more.add(note);
+    return new Decision(
+        formatVersion,
+        estimator,
+        reason,
+        decidedAtMs,
+        firstReducerMs,
+        tsMs,
+        twMs,
+        windowStartMs,
+        windowEndMs,
+        waveMaps,
+        mapsCompleted,
+        totalMaps,
+        binsPerReducer,
+        deadband,
+        rebalanced,
+        referenceClass,
+        classes,
+        reducerClasses,
+        reducerBins,
+        more,
+        rules);
+  }
+
   /** The fastest node class (first in {@link #classes()}), if any. */
-  public Optional<ClassDecision> fastestClass() {
+  public Optional<ClassMeasurement> fastestClass() {
     return classes.isEmpty() ? Optional.empty() : Optional.of(classes.get(0));
   }
 
@@ -98,10 +133,10 @@ public record Decision(
     c.put("BINS_MOVED", (long) allocation().binsMoved());
     c.put("NODE_CLASSES", (long) classes.size());
     fastestClass()
-        .map(ClassDecision::p)
+        .map(ClassMeasurement::p)
         .ifPresent(p -> c.put("P_FASTEST_MILLI", Math.round(p * 1000)));
     fastestClass()
-        .map(ClassDecision::efficiency)
+        .map(ClassMeasurement::efficiency)
         .ifPresent(e -> c.put("E_FASTEST_MILLI", Math.round(e * 1000)));
     if (tsMs != null) {
       c.put("TS_AFTER_FIRST_REDUCER_MS", tsMs - firstReducerMs);
@@ -138,10 +173,11 @@ public record Decision(
             .append(totalMaps)
             .append(" ref=")
             .append(referenceClass);
-    b.append(" P={").append(perClass(ClassDecision::p)).append('}');
-    b.append(" E={").append(perClass(ClassDecision::efficiency)).append('}');
-    b.append(" S={").append(perClass(ClassDecision::shuffleRate)).append('}');
+    b.append(" P={").append(perClass(ClassMeasurement::p)).append('}');
+    b.append(" E={").append(perClass(ClassMeasurement::efficiency)).append('}');
+    b.append(" S={").append(perClass(ClassMeasurement::shuffleRate)).append('}');
     b.append(" bins=").append(reducerBins);
+    b.append(" rules=").append(rules);
     if (!notes.isEmpty()) {
       b.append(" notes=").append(notes);
     }
@@ -152,7 +188,7 @@ public record Decision(
     return t == null ? "none" : String.format(Locale.ROOT, "+%.1fs", (t - firstReducerMs) / 1000.0);
   }
 
-  private String perClass(java.util.function.Function<ClassDecision, Double> value) {
+  private String perClass(java.util.function.Function<ClassMeasurement, Double> value) {
     return classes.stream()
         .filter(c -> value.apply(c) != null)
         .map(c -> String.format(Locale.ROOT, "%s=%.3f", c.name(), value.apply(c)))

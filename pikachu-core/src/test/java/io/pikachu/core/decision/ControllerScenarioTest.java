@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.bins.BinAllocation;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.timing.DecisionReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +41,8 @@ class ControllerScenarioTest {
     Decision d = Replay.run(PIKACHU, job);
 
     assertEquals(DecisionReason.STABILISED, d.reason(), d.summaryLine());
-    assertEquals(List.of("fast", "slow"), d.classes().stream().map(ClassDecision::name).toList());
+    assertEquals(
+        List.of("fast", "slow"), d.classes().stream().map(ClassMeasurement::name).toList());
     assertEquals(List.of("fast1", "fast2"), cls(d, "fast").nodes());
     assertEquals("slow", d.referenceClass());
     assertTrue(cls(d, "fast").caughtUp());
@@ -50,8 +53,8 @@ class ControllerScenarioTest {
     // E_fast = completion rate / fast capacity, about 4.2 / 12.
     assertEquals(4.2 / 12, cls(d, "fast").efficiency(), 0.08, d.summaryLine());
     // Equation 2.1 exactly, from the recorded class values.
-    ClassDecision f = cls(d, "fast");
-    ClassDecision s = cls(d, "slow");
+    ClassMeasurement f = cls(d, "fast");
+    ClassMeasurement s = cls(d, "slow");
     assertEquals(f.shuffleRate() / s.shuffleRate() / f.efficiency(), f.p(), 1e-9);
 
     assertTrue(d.tsMs() < d.twMs());
@@ -162,7 +165,7 @@ class ControllerScenarioTest {
 
     assertEquals(
         List.of("fast", "medium", "slow"),
-        d.classes().stream().map(ClassDecision::name).toList(),
+        d.classes().stream().map(ClassMeasurement::name).toList(),
         d.summaryLine());
     assertEquals(List.of("b1", "b2"), cls(d, "medium").nodes());
     assertEquals("slow", d.referenceClass());
@@ -268,7 +271,7 @@ class ControllerScenarioTest {
     }
     Decision d = Replay.run(PIKACHU, job);
     assertEquals(3, d.classes().size(), d.summaryLine());
-    ClassDecision medium = cls(d, "medium");
+    ClassMeasurement medium = cls(d, "medium");
     assertTrue(medium.reducers().isEmpty());
     assertNull(medium.p(), "no reducers, no shuffle rate, no estimate");
     assertNull(medium.shuffleRate());
@@ -296,7 +299,7 @@ class ControllerScenarioTest {
     }
     Decision d = Replay.run(Map.of(PikachuKeys.NODE_CLASSES.name(), "n1=0,n2=0,n3=1,n4=1"), job);
     assertEquals(
-        List.of("0", "1"), d.classes().stream().map(ClassDecision::name).sorted().toList());
+        List.of("0", "1"), d.classes().stream().map(ClassMeasurement::name).sorted().toList());
     double p0 = cls(d, "0").p();
     double p1 = cls(d, "1").p();
     assertTrue(Math.max(p0, p1) / Math.min(p0, p1) <= 1.1, d.summaryLine());

@@ -1,6 +1,7 @@
 package io.pikachu.core.decision;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.StatusReport;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +28,7 @@ public final class EstimatorComparison {
               ControllerConfig.fromMap(Map.of(PikachuKeys.ESTIMATOR.name(), estimator)),
               job.numReducers(),
               reports);
-      ClassDecision fast = d.classes().get(0);
+      ClassMeasurement fast = d.classes().get(0);
       System.out.printf(
           Locale.ROOT,
           "  %-12s P_fast = %.3f  E_fast = %s  decided %.1f s after T_1 (%s)  " + "bins %s%n",

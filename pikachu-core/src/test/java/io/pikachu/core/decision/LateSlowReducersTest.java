@@ -8,6 +8,7 @@ import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
+import io.pikachu.core.decision.timing.DecisionReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.pikachu.core.decision;
 
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.StatusReport;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ final class Replay {
     return run(ControllerConfig.fromMap(config), job.numReducers(), job.run());
   }
 
-  static ClassDecision cls(Decision d, String name) {
+  static ClassMeasurement cls(Decision d, String name) {
     return d.classes().stream()
         .filter(c -> c.name().equals(name))
         .findFirst()

@@ -20,7 +20,7 @@ import java.util.Random;
  * partition ratio of two classes is therefore the ratio of their shuffle capacities, which equation
  * 2.1 should recover and D3 (observed rates) should not.
  */
-final class SyntheticJob {
+public final class SyntheticJob {
 
   static final long STEP_MS = 100;
 
@@ -40,24 +40,24 @@ final class SyntheticJob {
   private long seed = 1;
   private long tailMs = 15_000;
 
-  SyntheticJob node(
+  public SyntheticJob node(
       String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {
     nodes.put(id, new Node(id, mapSpeed, mapSlots, shuffleCapacity, cpuAtCapacity));
     return this;
   }
 
-  SyntheticJob maps(int total, double baseSeconds) {
+  public SyntheticJob maps(int total, double baseSeconds) {
     this.totalMaps = total;
     this.baseMapSeconds = baseSeconds;
     return this;
   }
 
-  SyntheticJob reducer(String node) {
+  public SyntheticJob reducer(String node) {
     return lateReducer(node, slowstart);
   }
 
   /** A reducer that starts only once {@code startFraction} of the maps have completed. */
-  SyntheticJob lateReducer(String node, double startFraction) {
+  public SyntheticJob lateReducer(String node, double startFraction) {
     reducers.add(new ReducerSpec(reducers.size(), node, startFraction, -1, null));
     return this;
   }
@@ -65,22 +65,22 @@ final class SyntheticJob {
   /**
    * A reducer whose first attempt is killed at {@code killAtMs} and rerun on {@code restartNode}.
    */
-  SyntheticJob killedReducer(String node, long killAtMs, String restartNode) {
+  public SyntheticJob killedReducer(String node, long killAtMs, String restartNode) {
     reducers.add(new ReducerSpec(reducers.size(), node, slowstart, killAtMs, restartNode));
     return this;
   }
 
-  SyntheticJob noise(double noise) {
+  public SyntheticJob noise(double noise) {
     this.noise = noise;
     return this;
   }
 
-  SyntheticJob seed(long seed) {
+  public SyntheticJob seed(long seed) {
     this.seed = seed;
     return this;
   }
 
-  int numReducers() {
+  public int numReducers() {
     return reducers.size();
   }
 
@@ -111,7 +111,7 @@ final class SyntheticJob {
    * Runs the job until every reducer has copied every map output (plus a short tail) and returns
    * the reports.
    */
-  List<StatusReport> run() {
+  public List<StatusReport> run() {
     Random random = new Random(seed);
     List<StatusReport> out = new ArrayList<>();
     Deque<Integer> queue = new ArrayDeque<>();

@@ -3,7 +3,7 @@ package io.pikachu.core.decision;
 import java.util.List;
 
 /** The two synthetic clusters most tests use. */
-final class SyntheticJobs {
+public final class SyntheticJobs {
 
   private SyntheticJobs() {}
 
@@ -13,7 +13,7 @@ final class SyntheticJobs {
    * about 4.2 maps/s, so fast reducers catch up and idle while slow ones are overloaded: the true P
    * is 12 / 3 = 4.
    */
-  static SyntheticJob wordcountLike(int maps) {
+  public static SyntheticJob wordcountLike(int maps) {
     SyntheticJob job = new SyntheticJob().maps(maps, 10);
     for (int i = 1; i <= 2; i++) {
       job.node("fast" + i, 2.0, 8, 12.0, 1.2);
@@ -31,7 +31,7 @@ final class SyntheticJobs {
    * Same cluster, but the fast nodes' reducers are the bottleneck (Sort in Table 2.1): true P = 2.5
    * / 6.
    */
-  static SyntheticJob sortLike(int maps) {
+  public static SyntheticJob sortLike(int maps) {
     SyntheticJob job = new SyntheticJob().maps(maps, 10);
     for (int i = 1; i <= 2; i++) {
       job.node("fast" + i, 2.0, 8, 2.5, 1.0);

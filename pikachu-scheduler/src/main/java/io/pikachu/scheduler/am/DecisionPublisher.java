@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -129,7 +127,7 @@ public final class DecisionPublisher {
               + sealed
               + " (a reducer stopped waiting for this AM); the reducers use that map";
       if (!decision.notes().contains(note)) {
-        written = withNote(decision, note);
+        written = decision.withNote(note);
         writeAtomically(stagingRecord, DecisionJson.write(written));
       }
     }
@@ -150,32 +148,6 @@ public final class DecisionPublisher {
    * @param applied whether that map is this decision's
    */
   public record Published(Decision record, BinMap binMap, boolean applied) {}
-
-  static Decision withNote(Decision d, String note) {
-    List<String> notes = new ArrayList<>(d.notes());
-    notes.add(note);
-    return new Decision(
-        d.formatVersion(),
-        d.estimator(),
-        d.reason(),
-        d.decidedAtMs(),
-        d.firstReducerMs(),
-        d.tsMs(),
-        d.twMs(),
-        d.windowStartMs(),
-        d.windowEndMs(),
-        d.waveMaps(),
-        d.mapsCompleted(),
-        d.totalMaps(),
-        d.binsPerReducer(),
-        d.deadband(),
-        d.rebalanced(),
-        d.referenceClass(),
-        d.classes(),
-        d.reducerClasses(),
-        d.reducerBins(),
-        notes);
-  }
 
   /** Temp file and rename, so a reader (or a restarted AM) never sees half a record. */
   private void writeAtomically(Path target, String text) throws IOException {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
-import io.pikachu.core.decision.DecisionReason;
+import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +48,8 @@ class DecisionPublisherTest {
         List.of(),
         List.of("fast", "slow", "slow"),
         bins,
-        List.of("test decision"));
+        List.of("test decision"),
+        List.of());
   }
 
   private DecisionPublisher publisher(Configuration conf) throws IOException {

@@ -1,9 +1,12 @@
 package io.pikachu.core.decision.estimate;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /**
- * What was measured for one node class over the decision window. Null means "not measured".
+ * One node class in a decision: what was measured over the decision window, and the partition ratio
+ * it got. Null means "not measured" (e.g. a class without reducers has no shuffle rate), and for
+ * {@code p}, not estimated (yet, or at all). Written as is into the decision record.
  *
  * @param name class name
  * @param nodes its nodes
@@ -22,7 +25,9 @@ import java.util.List;
  *     when the class did not catch up (an overloaded class runs at its capacity: E = 1)
  * @param caughtUp whether at least half of its reducers had caught up with the completed maps at
  *     the window end or at some report inside the window
+ * @param p the partition ratio relative to the reference class
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record ClassMeasurement(
     String name,
     List<String> nodes,
@@ -34,11 +39,29 @@ public record ClassMeasurement(
     Double cpuCatchUp,
     Double cpuSteady,
     Double efficiency,
-    boolean caughtUp) {
+    boolean caughtUp,
+    Double p) {
 
   public ClassMeasurement {
     nodes = List.copyOf(nodes);
     reducers = List.copyOf(reducers);
+  }
+
+  /** This class with partition ratio {@code ratio} (null: none). */
+  public ClassMeasurement withP(Double ratio) {
+    return new ClassMeasurement(
+        name,
+        nodes,
+        speed,
+        mapRate,
+        reducers,
+        reducerCapacity,
+        shuffleRate,
+        cpuCatchUp,
+        cpuSteady,
+        efficiency,
+        caughtUp,
+        ratio);
   }
 
   /** Whether this class's nodes are known to be slower than {@code other}'s. */

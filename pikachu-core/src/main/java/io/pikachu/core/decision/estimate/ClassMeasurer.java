@@ -71,7 +71,8 @@ public final class ClassMeasurer {
                 null,
                 null,
                 null,
-                false));
+                false,
+                null));
         continue;
       }
       result.add(
@@ -184,7 +185,8 @@ public final class ClassMeasurer {
         catchUps.isEmpty() ? null : median(catchUps),
         steadies.isEmpty() ? null : median(steadies),
         efficiency,
-        classCaughtUp);
+        classCaughtUp,
+        null);
   }
 
   private static Double mean(List<Double> values) {

@@ -1,5 +1,6 @@
 package io.pikachu.core.decision.observe;
 
+import io.pikachu.core.time.Overlap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -284,27 +285,18 @@ public final class JobObserver {
    * to then.
    */
   private int peakConcurrent(List<AttemptHistory> maps, long asOfMs) {
-    List<long[]> events = new ArrayList<>();
+    List<long[]> spans = new ArrayList<>();
     for (AttemptHistory a : maps) {
       Optional<StatusReport> last = a.atOrBefore(asOfMs);
-      if (last.isEmpty()) {
-        continue;
+      if (last.isPresent()) {
+        boolean ended = last.get().state().isDead() || last.get().state() == AttemptState.SUCCEEDED;
+        spans.add(
+            new long[] {a.startMs(), ended ? last.get().timeMs() : Math.min(latestMs, asOfMs)});
       }
-      boolean ended = last.get().state().isDead() || last.get().state() == AttemptState.SUCCEEDED;
-      long end = ended ? last.get().timeMs() : Math.min(latestMs, asOfMs);
-      events.add(new long[] {a.startMs(), +1});
-      events.add(new long[] {end, -1});
     }
-    // At equal times count the ends first: a slot freed at t and refilled at t held one map, not
-    // two.
-    events.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
-    int running = 0;
-    int peak = 0;
-    for (long[] e : events) {
-      running += (int) e[1];
-      peak = Math.max(peak, running);
-    }
-    return peak;
+    return Overlap.peak(
+        spans.stream().mapToLong(x -> x[0]).toArray(),
+        spans.stream().mapToLong(x -> x[1]).toArray());
   }
 
   private void buildPrefix() {

@@ -21,7 +21,8 @@ class ShuffleRateEstimatorTest {
         null,
         null,
         efficiency,
-        caughtUp);
+        caughtUp,
+        null);
   }
 
   private static ClassMeasurement slow(Double rate, Double efficiency, boolean caughtUp) {
@@ -41,14 +42,15 @@ class ShuffleRateEstimatorTest {
         null,
         null,
         efficiency,
-        caughtUp);
+        caughtUp,
+        null);
   }
 
   @Test
   void equationTwoPointOneWhenTheFastClassKeptUpAndTheSlowOneLagged() {
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(1.0, 0.5, true), slow(0.5, null, false)), notes);
     assertEquals("slow", r.reference());
     assertEquals(4.0, r.p().get("fast"), 1e-9, "S_fa / S_sl / E_fa = 1.0 / 0.5 / 0.5");
@@ -62,7 +64,7 @@ class ShuffleRateEstimatorTest {
     // late and copied their backlog faster than the maps completed.
     List<String> notes = new ArrayList<>();
     List<ClassMeasurement> classes = List.of(fast(0.143, null, true), slow(0.200, null, false));
-    Ratios pikachu = ShuffleRateEstimator.pikachu().estimate(classes, notes);
+    Ratios pikachu = new PikachuEstimator().estimate(classes, notes);
     assertEquals(
         0.15 / 0.04,
         pikachu.p().get("fast"),
@@ -70,7 +72,7 @@ class ShuffleRateEstimatorTest {
         "no class fell behind: the node CPU shares decide");
     List<String> withoutCapacity = new ArrayList<>();
     Ratios blind =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(
                 List.of(fast(0.143, null, true), slow(0.200, null, false, null)), withoutCapacity);
     assertEquals(
@@ -87,19 +89,18 @@ class ShuffleRateEstimatorTest {
     // evidence left.
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(0.448, 0.0, true), slow(0.427, null, false)), notes);
     assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
     assertTrue(notes.stream().anyMatch(n -> n.contains("nearly idled")), notes.toString());
     Ratios measured =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(
                 List.of(
-                    fast(0.448, ShuffleRateEstimator.MIN_EFFICIENCY, true),
-                    slow(0.427, null, false)),
+                    fast(0.448, PikachuEstimator.MIN_EFFICIENCY, true), slow(0.427, null, false)),
                 notes);
     assertEquals(
-        0.448 / 0.427 / ShuffleRateEstimator.MIN_EFFICIENCY,
+        0.448 / 0.427 / PikachuEstimator.MIN_EFFICIENCY,
         measured.p().get("fast"),
         1e-9,
         "at the floor, equation 2.1 still applies");
@@ -110,7 +111,7 @@ class ShuffleRateEstimatorTest {
     // Sort in Table 2.1: the fast nodes are the bottleneck.
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(0.7, null, false), slow(1.0, 1.0, true)), notes);
     assertEquals(0.7, r.p().get("fast"), 1e-9);
     assertTrue(notes.stream().noneMatch(n -> n.contains("draining")), notes.toString());
@@ -122,7 +123,7 @@ class ShuffleRateEstimatorTest {
     // maps.
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(0.23, 0.5, true), slow(0.21, 0.9, true)), notes);
     assertEquals("slow", r.reference());
     assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
@@ -140,7 +141,7 @@ class ShuffleRateEstimatorTest {
     // and it kept up.
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(0.23, 0.5, true), slow(null, null, false)), notes);
     assertEquals(0.15 / 0.04, r.p().get("fast"), 1e-9);
   }
@@ -149,7 +150,7 @@ class ShuffleRateEstimatorTest {
   void withoutANodeCapacityForEveryClassPStaysOne() {
     List<String> notes = new ArrayList<>();
     Ratios r =
-        ShuffleRateEstimator.pikachu()
+        new PikachuEstimator()
             .estimate(List.of(fast(0.23, 0.5, true), slow(0.21, 0.9, true, null)), notes);
     assertEquals(1.0, r.p().get("fast"), 1e-9);
     assertEquals(1.0, r.p().get("slow"), 1e-9);

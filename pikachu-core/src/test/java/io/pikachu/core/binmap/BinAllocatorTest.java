@@ -1,4 +1,4 @@
-package io.pikachu.core.decision.bins;
+package io.pikachu.core.binmap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.pikachu.core.decision;
+package io.pikachu.core.decision.timing;
 
 /** Why the controller decided when it did. */
 public enum DecisionReason {
@@ -19,12 +19,8 @@ public enum DecisionReason {
    */
   ALL_MAPS_DONE,
   /**
-   * Fallback: the wait of {@link ControllerKeys#MAX_WAIT_MS} ran out; decided on what had been
+   * Fallback: the wait of pikachu.stabilisation.max-wait-ms ran out; decided on what had been
    * measured.
    */
-  TIMEOUT;
-
-  public boolean isFallback() {
-    return this == ALL_MAPS_DONE || this == TIMEOUT;
-  }
+  TIMEOUT
 }

@@ -1,4 +1,4 @@
-package io.pikachu.core.decision.bins;
+package io.pikachu.core.binmap;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -74,6 +74,6 @@ public final class BinAllocator {
         assigned--;
       }
     }
-    return new BinAllocation(binsPerReducer, IntStream.of(counts).boxed().toList());
+    return BinAllocation.of(binsPerReducer, counts);
   }
 }

@@ -1,0 +1,49 @@
+package io.pikachu.core.decision.estimate;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * Equation 2.1 compares a class that kept up with the maps against one that could not. A class that
+ * lags yet copies at least as fast as a class that kept pace is draining a backlog from a late
+ * start (its reducer JVMs came up after most maps), not falling behind: an overloaded class copies
+ * slower than the maps complete. When no class was seen falling behind, every shuffle rate measures
+ * the map completions, not what the reducers could take, and the work that differs between classes
+ * comes after the shuffle: merging and reducing, which is CPU-bound on the reducer's node.
+ */
+final class NoClassOverloaded implements EstimatorRule {
+
+  static final String NAME = "no-class-overloaded";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public boolean applies(List<ClassMeasurement> classes, List<String> notes) {
+    List<ClassMeasurement> hosting =
+        classes.stream().filter(ClassMeasurement::hasReducers).toList();
+    OptionalDouble pace =
+        hosting.stream()
+            .filter(c -> c.shuffleRate() != null && c.caughtUp())
+            .mapToDouble(ClassMeasurement::shuffleRate)
+            .max();
+    boolean none =
+        hosting.size() > 1
+            && pace.isPresent()
+            && hosting.stream()
+                .allMatch(
+                    c ->
+                        c.shuffleRate() == null
+                            || c.caughtUp()
+                            || c.shuffleRate() >= pace.getAsDouble());
+    if (none) {
+      notes.add(
+          "pikachu: no class fell behind the maps (the shuffle rates measure the maps, not the"
+              + " reducers), so P follows each reducer's share of its node's map throughput before"
+              + " the reducers started");
+    }
+    return none;
+  }
+}

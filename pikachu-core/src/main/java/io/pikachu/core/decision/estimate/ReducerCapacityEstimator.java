@@ -1,0 +1,52 @@
+package io.pikachu.core.decision.estimate;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * P from the CPU a reducer can expect on its node: each reducer node's speed (map throughput before
+ * the reducers competed) shared among the reducers on it ({@link
+ * ClassMeasurement#reducerCapacity()}), relative to the class where that share is smallest. The
+ * basis of P when the shuffle rates measure the maps rather than the reducers, because the work
+ * that then differs between classes is merging and reducing, CPU-bound on the reducer's node. It
+ * needs nothing that is only known after the maps.
+ */
+public final class ReducerCapacityEstimator implements PartitionRatioEstimator {
+
+  static final String NAME = "reducer-capacity";
+
+  private final String label;
+
+  /**
+   * @param label the estimator named in notes
+   */
+  public ReducerCapacityEstimator(String label) {
+    this.label = label;
+  }
+
+  @Override
+  public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
+    List<ClassMeasurement> hosting =
+        classes.stream().filter(ClassMeasurement::hasReducers).toList();
+    Map<String, Double> p = new LinkedHashMap<>();
+    if (hosting.isEmpty()) {
+      notes.add(label + ": no class hosts reducers");
+      return new Ratios("", p, List.of(NAME));
+    }
+    if (hosting.stream().anyMatch(c -> c.reducerCapacity() == null || c.reducerCapacity() <= 0)) {
+      notes.add(label + ": some class has no measured node capacity; no basis for P other than 1");
+      hosting.forEach(c -> p.put(c.name(), 1.0));
+      // classes come fastest first
+      return new Ratios(hosting.get(hosting.size() - 1).name(), p, List.of(NAME));
+    }
+    ClassMeasurement reference =
+        hosting.stream()
+            .min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity))
+            .orElseThrow();
+    double ref = reference.reducerCapacity();
+    hosting.forEach(c -> p.put(c.name(), c.reducerCapacity() / ref));
+    return new Ratios(reference.name(), p, List.of(NAME));
+  }
+}

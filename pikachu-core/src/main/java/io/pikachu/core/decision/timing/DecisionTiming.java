@@ -1,0 +1,46 @@
+package io.pikachu.core.decision.timing;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * When an estimator decides: the ordered list of triggers tried at every poll. The first trigger
+ * that does not pass settles the poll; when all pass, the controller waits.
+ */
+public enum DecisionTiming {
+  /** Estimators that measure no shuffle (even, tarazu, fixed): once the reducers are placed. */
+  AT_PLACEMENT(
+      List.of(
+          new SingleClass(),
+          new ReducersPlaced(),
+          new MapsDoneBeforePlacement(),
+          new PlacementDeadline())),
+  /** Estimators that measure the shuffle (shuffle-rate, pikachu): at T_w, with fallbacks. */
+  AFTER_STABILISATION(
+      List.of(
+          new SingleClass(), new Stabilised(), new MapsDoneFirst(), new StabilisationDeadline()));
+
+  private final List<Trigger> triggers;
+
+  DecisionTiming(List<Trigger> triggers) {
+    this.triggers = triggers;
+  }
+
+  public List<Trigger> triggers() {
+    return triggers;
+  }
+
+  /** The first trigger that fires at this poll, unless one says to wait first. */
+  public Optional<Fire> check(Poll poll) {
+    for (Trigger t : triggers) {
+      Trigger.Verdict v = t.check(poll);
+      if (v instanceof Fire f) {
+        return Optional.of(f);
+      }
+      if (v instanceof Trigger.Wait) {
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+}

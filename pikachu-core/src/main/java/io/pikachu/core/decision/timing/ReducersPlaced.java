@@ -1,0 +1,33 @@
+package io.pikachu.core.decision.timing;
+
+import java.util.List;
+
+/**
+ * Estimators that measure no shuffle decide once every reducer has started and every reducer's node
+ * has a measured speed: a reducer's share follows its node's class, so deciding before its node has
+ * a measured map would give it the slowest share by default. Admin-given classes need no
+ * measurement.
+ */
+final class ReducersPlaced implements Trigger {
+
+  static final String NAME = "reducers-placed";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Verdict check(Poll poll) {
+    return poll.placed() && everyReducerNodeMeasured(poll)
+        ? Fire.onPlacement(NAME, DecisionReason.REDUCERS_PLACED, List.of())
+        : PASS;
+  }
+
+  static boolean everyReducerNodeMeasured(Poll poll) {
+    return poll.settings().adminClasses()
+        || poll.live().values().stream()
+            .allMatch(
+                r -> poll.classes().classOf(r.node()).map(c -> c.speed() != null).orElse(false));
+  }
+}

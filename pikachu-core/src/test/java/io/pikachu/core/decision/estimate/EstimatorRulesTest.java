@@ -1,0 +1,114 @@
+package io.pikachu.core.decision.estimate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each of the estimators' named rules on its own. */
+class EstimatorRulesTest {
+
+  private static ClassMeasurement cls(
+      String name, Double rate, Double efficiency, boolean caughtUp, Double capacity) {
+    return new ClassMeasurement(
+        name,
+        List.of(name + ":1"),
+        name.equals("fast") ? 4.0 : 1.0,
+        1.0,
+        List.of(name.equals("fast") ? 0 : 1),
+        capacity,
+        rate,
+        null,
+        null,
+        efficiency,
+        caughtUp,
+        null);
+  }
+
+  @Test
+  void noClassOverloadedWhenEveryLaggingClassCopiesAtLeastThePace() {
+    List<String> notes = new ArrayList<>();
+    List<ClassMeasurement> draining =
+        List.of(cls("fast", 0.14, null, true, 0.15), cls("slow", 0.20, null, false, 0.04));
+    assertTrue(new NoClassOverloaded().applies(draining, notes));
+    assertTrue(notes.get(0).contains("no class fell behind"), notes.toString());
+    List<ClassMeasurement> overloaded =
+        List.of(cls("fast", 0.14, null, true, 0.15), cls("slow", 0.05, null, false, 0.04));
+    assertFalse(new NoClassOverloaded().applies(overloaded, new ArrayList<>()));
+    List<ClassMeasurement> oneClass = List.of(cls("fast", 0.14, null, true, 0.15));
+    assertFalse(new NoClassOverloaded().applies(oneClass, new ArrayList<>()), "nothing to compare");
+  }
+
+  @Test
+  void idleAfterCatchUpBelowTheEfficiencyFloorOnly() {
+    List<String> notes = new ArrayList<>();
+    assertTrue(
+        new IdleAfterCatchUp()
+            .applies(
+                List.of(cls("fast", 0.4, 0.05, true, 0.15), cls("slow", 0.4, null, false, 0.04)),
+                notes));
+    assertTrue(notes.get(0).contains("E = 0.050 < 0.1"), notes.toString());
+    assertFalse(
+        new IdleAfterCatchUp()
+            .applies(
+                List.of(cls("fast", 0.4, IdleAfterCatchUp.MIN_EFFICIENCY, true, 0.15)),
+                new ArrayList<>()));
+  }
+
+  @Test
+  void drainingLateStartOnlyForAClassThatKeptUpAgainstALaggingReference() {
+    ClassMeasurement keptUp = cls("fast", 0.14, null, true, 0.15);
+    ClassMeasurement lagging = cls("slow", 0.20, null, false, 0.04);
+    List<String> notes = new ArrayList<>();
+    assertTrue(DrainingLateStart.applies(keptUp, lagging, 0.7, notes));
+    assertTrue(notes.get(0).contains("was draining a late start"), notes.toString());
+    assertFalse(DrainingLateStart.applies(keptUp, lagging, 1.2, new ArrayList<>()), "P >= 1");
+    assertFalse(
+        DrainingLateStart.applies(
+            keptUp, cls("slow", 0.2, 1.0, true, 0.04), 0.7, new ArrayList<>()),
+        "a reference that kept up too");
+  }
+
+  @Test
+  void reducerCapacityIsEachReducersShareOfItsNodeAgainstTheSmallest() {
+    Ratios r =
+        new ReducerCapacityEstimator("capacity")
+            .estimate(
+                List.of(cls("fast", null, null, false, 0.15), cls("slow", null, null, false, 0.05)),
+                new ArrayList<>());
+    assertEquals("slow", r.reference());
+    assertEquals(3.0, r.p().get("fast"), 1e-9);
+    assertEquals(List.of(ReducerCapacityEstimator.NAME), r.rules());
+    List<String> notes = new ArrayList<>();
+    Ratios blind =
+        new ReducerCapacityEstimator("capacity")
+            .estimate(
+                List.of(cls("fast", null, null, false, 0.15), cls("slow", null, null, false, null)),
+                notes);
+    assertEquals(1.0, blind.p().get("fast"));
+    assertTrue(notes.get(0).startsWith("capacity: some class has no measured node capacity"));
+  }
+
+  @Test
+  void pikachuTriesItsFallbacksInOrderAndRecordsWhichOneDecided() {
+    assertEquals(
+        List.of(NoClassOverloaded.NAME, IdleAfterCatchUp.NAME),
+        PikachuEstimator.FALLBACKS.stream().map(EstimatorRule::name).toList());
+    Ratios capacity =
+        new PikachuEstimator()
+            .estimate(
+                List.of(cls("fast", 0.14, null, true, 0.15), cls("slow", 0.20, null, false, 0.04)),
+                new ArrayList<>());
+    assertEquals(List.of(NoClassOverloaded.NAME, ReducerCapacityEstimator.NAME), capacity.rules());
+    Ratios equation =
+        new PikachuEstimator()
+            .estimate(
+                List.of(cls("fast", 1.0, 0.5, true, 0.15), cls("slow", 0.5, null, false, 0.04)),
+                new ArrayList<>());
+    assertEquals(List.of(ShuffleRateEstimator.NAME), equation.rules());
+    assertEquals(4.0, equation.p().get("fast"), 1e-9);
+  }
+}
