@@ -20,35 +20,18 @@ public final class Assigner {
     FIRST_FIT
   }
 
-  /**
-   * What to do with a VIP that fits on no switch. The paper stops there ({@link #STOP}); with
-   * drifting traffic a single VIP whose own DIP or client racks cannot carry it would then hand the
-   * whole tail to SMuxes, so the default {@link #SKIP} leaves that VIP on SMuxes and goes on,
-   * stopping only when the host table is full.
-   */
-  public enum StopRule {
-    STOP,
-    SKIP
-  }
-
   private static final double TIE = 1e-12;
 
   private final FatTree tree;
   private final SwitchTables tables;
   private final List<VipShape> shapes;
   private final MruEvaluator evaluator;
-  private StopRule stopRule = StopRule.SKIP;
 
   public Assigner(FatTree tree, SwitchTables tables, List<VipShape> shapes) {
     this.tree = tree;
     this.tables = tables;
     this.shapes = List.copyOf(shapes);
     this.evaluator = new MruEvaluator(tree);
-  }
-
-  public Assigner withStopRule(StopRule rule) {
-    this.stopRule = rule;
-    return this;
   }
 
   public Assignment assign(double[] gbps, Strategy strategy, long seed) {
@@ -100,7 +83,10 @@ public final class Assigner {
       }
       int[] tipSw = chosen < 0 || mru[chosen] > 1 ? null : placeTips(st, shape, gbps[v], chosen);
       if (tipSw == null) {
-        if (stopRule == StopRule.STOP || st.hostUtilisation(shape.hostEntries()) > 1) {
+        // The paper stops at the first VIP that fits nowhere; with drifting traffic one VIP whose
+        // own DIP or client racks cannot carry it would then hand the whole tail to SMuxes, so it
+        // stays on SMuxes and assignment goes on until the host table is full.
+        if (st.hostUtilisation(shape.hostEntries()) > 1) {
           stopped = rank;
           break;
         }

@@ -75,13 +75,6 @@ public final class NetworkState {
     return Math.max(globalMax, hostUtilisation(0));
   }
 
-  /** Highest link utilisation against usable capacity. */
-  public double maxLinkUtilisation() {
-    double m = 0;
-    for (int l = 0; l < load.length; l++) m = Math.max(m, linkUtilisation(l));
-    return m;
-  }
-
   double memoryUtilisation(int sw, int extraTunnel, int extraEcmp) {
     return Math.max(
         (tunnelUsed[sw] + extraTunnel) / (double) tables.tunnelEntries(),

@@ -128,27 +128,6 @@ public record WorkloadSpec(
         traceMaxGbps);
   }
 
-  public WorkloadSpec withTrafficSigma(double sigma) {
-    return new WorkloadSpec(
-        vips,
-        sigma,
-        meanInternalFraction,
-        dipMedian,
-        dipSigma,
-        referenceTotalGbps,
-        maxGbpsPerDip,
-        gbpsPerSourceRack,
-        maxSourceRacks,
-        portBasedFraction,
-        heterogeneousFraction,
-        intervals,
-        driftPersistence,
-        driftSigma,
-        churnProbability,
-        traceMinGbps,
-        traceMaxGbps);
-  }
-
   /** Same shape with all volumes multiplied by {@code f} (for scaled-down datacenters). */
   public WorkloadSpec scaledVolume(double f) {
     return new WorkloadSpec(

@@ -322,19 +322,6 @@ public final class FetchPlanner {
     return missing.isEmpty();
   }
 
-  /** Maps whose owned bins are all kept. */
-  public int mapsFullyKept() {
-    int count = 0;
-    for (int m = 0; m < totalMaps; m++) {
-      BitSet missing = (BitSet) owned.clone();
-      missing.andNot(done[m]);
-      if (missing.isEmpty() && !tipFailed[m]) {
-        count++;
-      }
-    }
-    return count;
-  }
-
   public int totalMaps() {
     return totalMaps;
   }

@@ -11,13 +11,4 @@ public record FetchUnit(String host, String baseUrl, int bin, List<Source> sourc
   public FetchUnit {
     sources = List.copyOf(sources);
   }
-
-  public Source sourceFor(String attempt) {
-    for (Source s : sources) {
-      if (s.attempt().equals(attempt)) {
-        return s;
-      }
-    }
-    return null;
-  }
 }

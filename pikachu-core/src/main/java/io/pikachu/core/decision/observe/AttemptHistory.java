@@ -15,7 +15,6 @@ public final class AttemptHistory {
   private final TreeMap<Long, StatusReport> samples = new TreeMap<>();
   private long launchTimeMs = -1;
   private boolean dead;
-  private boolean succeeded;
 
   AttemptHistory(StatusReport first) {
     this.attemptId = first.attemptId();
@@ -47,7 +46,6 @@ public final class AttemptHistory {
       launchTimeMs = launchTimeMs < 0 ? r.launchTimeMs() : Math.min(launchTimeMs, r.launchTimeMs());
     }
     dead |= r.state().isDead();
-    succeeded |= r.state() == AttemptState.SUCCEEDED;
   }
 
   public String attemptId() {
@@ -69,10 +67,6 @@ public final class AttemptHistory {
   /** Failed or killed: its measurements no longer describe a running task. */
   public boolean isDead() {
     return dead;
-  }
-
-  public boolean hasSucceeded() {
-    return succeeded && !dead;
   }
 
   /** Launch time if some report carried it, else the first report's time. */
