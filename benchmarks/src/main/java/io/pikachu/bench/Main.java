@@ -10,6 +10,7 @@ import io.pikachu.bench.data.GenerateCommand;
 import io.pikachu.bench.demo.Demo;
 import io.pikachu.bench.demo.DemoOptions;
 import io.pikachu.bench.overhead.BinsOverheadBenchmark;
+import io.pikachu.bench.replay.ReplayCommand;
 import io.pikachu.bench.report.SuiteReport;
 import io.pikachu.bench.suite.SuiteOptions;
 import io.pikachu.bench.suite.SuiteRunner;
@@ -25,6 +26,7 @@ public final class Main {
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
         suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
         report     <suite-dir>  writes report.md and charts/ again from a suite's results.csv and runs/
+        replay     [-D key=value]... <trace.jsonl>...   the controller's decision on recorded traces, offline
         wordcount  <input> <output>                 (on a real cluster: hadoop jar ...)
         sort       <input> <output>
         multiwordcount <input> <output>             (counts of every 3 consecutive words; input from gen-text)
@@ -51,6 +53,7 @@ public final class Main {
           case "bins-overhead" -> runBinsOverhead(rest);
           case "suite" -> runSuite(rest);
           case "report" -> runReport(rest);
+          case "replay" -> runReplay(rest);
           case "wordcount" -> ToolRunner.run(new WordCount(), rest);
           case "sort" -> ToolRunner.run(new Sort(), rest);
           case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
@@ -91,6 +94,17 @@ public final class Main {
     }
     System.out.println(SuiteReport.write(java.nio.file.Path.of(args[0])).toAbsolutePath());
     return 0;
+  }
+
+  private static int runReplay(String[] args) {
+    ReplayCommand command;
+    try {
+      command = ReplayCommand.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
+    return command.run(System.out, System.err);
   }
 
   private static int runSuite(String[] args) throws Exception {

@@ -126,7 +126,7 @@ final class SuiteJob {
     RunFiles.writeNodes(dir, cluster.nodes());
     RunFiles.writeTasks(dir, timeline);
     Optional<Decision> decision =
-        method == Method.STOCK ? Optional.empty() : Optional.of(decision(conf, jobId));
+        method.isStock() ? Optional.empty() : Optional.of(decision(conf, jobId));
     if (decision.isPresent()) {
       Files.writeString(
           dir.resolve(RunFiles.DECISION),
@@ -149,7 +149,7 @@ final class SuiteJob {
         (timeline.lastMapFinish() - launch) / 1000.0,
         nodes.fastReducerDone(),
         nodes.slowReducerDone(),
-        decision.map(SuiteJob::fastestP).orElse(method == Method.STOCK ? 1.0 : Double.NaN),
+        decision.map(SuiteJob::fastestP).orElse(method.isStock() ? 1.0 : Double.NaN),
         decision.map(Decision::rebalanced).orElse(false),
         decision.map(d -> d.reason().name()).orElse(""),
         decision

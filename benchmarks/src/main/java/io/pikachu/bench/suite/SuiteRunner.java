@@ -201,7 +201,7 @@ public final class SuiteRunner {
   private List<Method> fixedMethods() {
     List<Method> methods = new ArrayList<>();
     for (Method m : List.of(Method.STOCK, Method.TARAZU, Method.PIKACHU)) {
-      if (options.runs(m.estimator())) {
+      if (options.runs(m.label())) {
         methods.add(m);
       }
     }
