@@ -6,6 +6,7 @@ import io.pikachu.core.decision.TraceReplay;
 import io.pikachu.core.decision.trace.TraceFile;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -86,6 +87,9 @@ public final class ReplayCommand {
         if (!trace.header().expect().isEmpty()) {
           out.println("  recorded expectation: " + trace.header().expect());
         }
+      } catch (NoSuchFileException e) {
+        err.println(file.toAbsolutePath() + ": no such file");
+        status = 1;
       } catch (IOException | RuntimeException e) {
         err.println(file + ": " + e.getMessage());
         status = 1;

@@ -59,14 +59,18 @@ class ReplayCommandTest {
   void aCorruptTraceIsNamedAndTheOthersStillRun(@TempDir Path dir) throws IOException {
     Path bad = dir.resolve("bad.jsonl");
     Files.writeString(bad, "{not json\n");
+    Path missing = dir.resolve("missing.jsonl");
     Path good = TRACES.resolve("synthetic-wordcount-two-classes.jsonl");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status =
-        ReplayCommand.parse(new String[] {bad.toString(), good.toString()})
+        ReplayCommand.parse(new String[] {bad.toString(), missing.toString(), good.toString()})
             .run(print(out), print(err));
     assertEquals(1, status);
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("bad.jsonl"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("missing.jsonl: no such file"),
+        err.toString());
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("synthetic-wordcount-two-classes"));
   }
 
