@@ -21,6 +21,13 @@ public interface FetchCallbacks<O> {
       boolean readError,
       boolean connectError);
 
+  /**
+   * The host answered the whole request with an HTTP error (not 429) before any output: with
+   * several maps in it, they are asked for one by one; a single map's error is a read error of that
+   * map.
+   */
+  void refused(FetchUnit unit, Collection<FetchUnit.Source> sources);
+
   /** The host refused for now (HTTP 429): retry after {@code delayMs}. */
   void backOff(FetchUnit unit, long delayMs);
 

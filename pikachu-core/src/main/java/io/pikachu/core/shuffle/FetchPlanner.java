@@ -46,6 +46,7 @@ public final class FetchPlanner {
   private final Set<String> obsolete = new LinkedHashSet<>();
   private final Map<String, Host> hosts = new LinkedHashMap<>();
   private final Map<String, Integer> attemptFailures = new HashMap<>();
+  private final BitSet fetchSingly = new BitSet();
   private BitSet owned;
   private int hostCursor;
 
@@ -108,6 +109,7 @@ public final class FetchPlanner {
     }
     liveAttempt[map] = attempt;
     liveHost[map] = host;
+    fetchSingly.clear(map);
     hosts.computeIfAbsent(host, h -> new Host(h, baseUrl)).maps.add(map);
   }
 
@@ -181,8 +183,11 @@ public final class FetchPlanner {
         List<FetchUnit.Source> sources = new ArrayList<>();
         for (int m : host.maps) {
           if (!done[m].get(b) && !inFlight[m].get(b)) {
+            if (fetchSingly.get(m) && !sources.isEmpty()) {
+              continue;
+            }
             sources.add(new FetchUnit.Source(m, liveAttempt[m]));
-            if (sources.size() == maxMapsPerFetch) {
+            if (sources.size() == maxMapsPerFetch || fetchSingly.get(m)) {
               break;
             }
           }
@@ -217,6 +222,7 @@ public final class FetchPlanner {
     int b = unit.bin();
     inFlight[m].clear(b);
     attemptFailures.remove(source.attempt());
+    fetchSingly.clear(m);
     Host host = hosts.get(unit.host());
     if (host != null) {
       host.failures = 0;
@@ -243,6 +249,25 @@ public final class FetchPlanner {
       penalize(unit.host(), Math.min(delay, maxPenaltyMs), nowMs);
     }
     return failures;
+  }
+
+  /**
+   * The host answered a request for several maps with an HTTP error before sending any output: one
+   * of them (a lost map output, typically) spoils the whole request, and the answer does not say
+   * which. Rather than count a failure against every map, and have healthy maps re-run, their
+   * outputs are asked for one map per request from now on, so the next error names its map.
+   *
+   * @return false when the request had only one map: that map's failure is real
+   */
+  public boolean splitRefused(FetchUnit unit) {
+    if (unit.sources().size() < 2) {
+      return false;
+    }
+    for (FetchUnit.Source s : unit.sources()) {
+      inFlight[s.map()].clear(unit.bin());
+      fetchSingly.set(s.map());
+    }
+    return true;
   }
 
   /** Counts a failure against the host (connection or read error). Returns the host's count. */

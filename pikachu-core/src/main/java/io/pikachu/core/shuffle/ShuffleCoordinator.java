@@ -333,6 +333,23 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
   }
 
   @Override
+  public void refused(FetchUnit unit, Collection<FetchUnit.Source> sources) {
+    synchronized (lock) {
+      if (planner.splitRefused(unit)) {
+        LOG.info(
+            "{} refused bin {} of {} maps; asking for them one map at a time to find the one it"
+                + " cannot serve",
+            unit.host(),
+            unit.bin(),
+            unit.sources().size());
+        lock.notifyAll();
+        return;
+      }
+    }
+    failed(unit, sources, true, false);
+  }
+
+  @Override
   public void backOff(FetchUnit unit, long delayMs) {
     synchronized (lock) {
       planner.penalize(unit.host(), delayMs, clock.getAsLong());

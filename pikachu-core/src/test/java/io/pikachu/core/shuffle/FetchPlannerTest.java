@@ -238,4 +238,50 @@ class FetchPlannerTest {
       }
     }
   }
+
+  @Test
+  void aRefusedRequestOfSeveralMapsIsAskedForAgainOneMapAtATimeWithoutAFailure() {
+    FetchPlanner p = planner(3, bins(0, 2));
+    for (int m = 0; m < 3; m++) {
+      p.mapSucceeded(m, attempt(m, 0), "h1:1", "http://h1:1/");
+    }
+    FetchUnit all = p.next(0);
+    assertEquals(3, all.sources().size());
+    assertTrue(p.splitRefused(all));
+    p.release(all);
+    FetchUnit one = p.next(0);
+    assertNotNull(one, "no penalty: the host is asked again at once");
+    assertEquals(List.of(new FetchUnit.Source(0, attempt(0, 0))), one.sources());
+    assertFalse(p.splitRefused(one), "a single map's refusal is that map's failure");
+    assertEquals(1, p.failed(one, one.sources().get(0), 0));
+    p.release(one);
+
+    // a map that serves again, or is re-run, goes back to sharing requests
+    FetchPlanner q = planner(3, bins(0, 1));
+    for (int m = 0; m < 3; m++) {
+      q.mapSucceeded(m, attempt(m, 0), "h1:1", "http://h1:1/");
+    }
+    FetchUnit first = q.next(0);
+    q.splitRefused(first);
+    q.release(first);
+    FetchUnit m0 = q.next(0);
+    q.commit(m0, m0.sources().get(0));
+    q.release(m0);
+    q.mapSucceeded(1, attempt(1, 1), "h1:1", "http://h1:1/");
+    FetchUnit alone = q.next(0);
+    assertEquals(
+        List.of(new FetchUnit.Source(2, attempt(2, 0))),
+        alone.sources(),
+        "map 2 has not served since the refusal: still alone");
+    q.commit(alone, alone.sources().get(0));
+    q.release(alone);
+    FetchUnit rerun = q.next(0);
+    assertEquals(List.of(new FetchUnit.Source(1, attempt(1, 1))), rerun.sources());
+    q.commit(rerun, rerun.sources().get(0));
+    q.release(rerun);
+    q.setOwned(bins(0, 2));
+    FetchUnit gained = q.next(0);
+    assertEquals(1, gained.bin());
+    assertEquals(3, gained.sources().size(), "every map served once: batching again");
+  }
 }

@@ -321,6 +321,31 @@ class ShuffleCoordinatorTest {
   }
 
   @Test
+  void aRequestTheHostRefusesIsSplitSoThatOnlyTheMissingMapIsBlamed() throws Exception {
+    ShuffleCoordinator<String> c =
+        coordinator(0, new ScriptedSource(BinMap.even(REDUCERS, BINS, true)), limits(60_000));
+    for (int m = 0; m < MAPS; m++) {
+      c.mapSucceeded(m, "attempt_m" + m + "_0", "host0", "http://host0/");
+    }
+    FetchUnit all = c.take();
+    assertEquals(MAPS, all.sources().size());
+    c.refused(all, all.sources());
+    c.release(all);
+    assertEquals(List.of(), reported, "no map is blamed for a request of several");
+    assertEquals(0, counts.failed);
+    FetchUnit first = c.take();
+    assertEquals(List.of(new FetchUnit.Source(0, "attempt_m0_0")), first.sources());
+    c.fetched(first, first.sources().get(0), "m0b0");
+    c.release(first);
+    FetchUnit lost = c.take();
+    assertEquals(List.of(new FetchUnit.Source(1, "attempt_m1_0")), lost.sources());
+    c.refused(lost, lost.sources());
+    c.release(lost);
+    assertEquals(List.of("attempt_m1_0"), reported, "the map that cannot be served, at once");
+    assertEquals(1, counts.failed);
+  }
+
+  @Test
   void anErrorOfAnyThreadEndsTheShuffle() throws Exception {
     ShuffleCoordinator<String> c =
         coordinator(0, new ScriptedSource(BinMap.even(REDUCERS, BINS, true)), limits(60_000));

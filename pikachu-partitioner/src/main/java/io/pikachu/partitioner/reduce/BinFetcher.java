@@ -161,6 +161,11 @@ final class BinFetcher implements Runnable {
       LOG.info("{} asked to back off {} ms", unit.host(), e.backoff);
       shuffle.backOff(unit, e.backoff);
       return;
+    } catch (Refused e) {
+      ioErrors.increment(1);
+      LOG.warn("{} for bin {} of {} maps", e.getMessage(), unit.bin(), remaining.size());
+      shuffle.refused(unit, remaining.values());
+      return;
     } catch (IOException e) {
       ioErrors.increment(1);
       if (e instanceof ConnectException) {
@@ -226,8 +231,7 @@ final class BinFetcher implements Runnable {
       throw new TooManyRequests(backoff < 0 ? DEFAULT_BACKOFF_MS : backoff);
     }
     if (rc != HttpURLConnection.HTTP_OK) {
-      throw new IOException(
-          "got response " + rc + " (" + conn.getResponseMessage() + ") from " + url);
+      throw new Refused("got response " + rc + " (" + conn.getResponseMessage() + ") from " + url);
     }
     if (!ShuffleHeader.DEFAULT_HTTP_HEADER_NAME.equals(
             conn.getHeaderField(ShuffleHeader.HTTP_HEADER_NAME))
@@ -333,6 +337,18 @@ final class BinFetcher implements Runnable {
         }
         shuffle.fetched(unit, source, output);
       }
+    }
+  }
+
+  /**
+   * The ShuffleHandler answered with an HTTP error before any output, typically because one map
+   * output of the request is gone (HTTP 500).
+   */
+  private static final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Refused(String message) {
+      super(message);
     }
   }
 
