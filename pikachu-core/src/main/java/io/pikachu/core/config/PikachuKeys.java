@@ -48,7 +48,8 @@ public final class PikachuKeys {
           "pikachu.binmap.dir",
           null,
           text(),
-          "directory of published bin maps; unset: ${mapreduce.job.dir}/pikachu-binmap");
+          "base directory of published bin maps, one subdirectory per job id; unset:"
+              + " ${mapreduce.job.dir}/pikachu-binmap");
 
   /** The bin-map directory's name under the job's staging directory. */
   public static final String BINMAP_DIR_NAME = "pikachu-binmap";

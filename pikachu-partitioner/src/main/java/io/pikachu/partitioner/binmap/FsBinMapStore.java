@@ -12,7 +12,13 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,6 +26,7 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +50,14 @@ public class FsBinMapStore implements BinMapStore {
   static final String FINAL_NAME = "final";
   static final String MAP_PREFIX = "binmap-";
   private static final int MAX_FILE_BYTES = 1 << 22;
+  private static final Pattern MAP_NAME =
+      Pattern.compile(Pattern.quote(MAP_PREFIX) + "(\\d{1,18})");
 
   private final FileSystem fs;
   private final Path dir;
   private final int reducers;
   private final int binsPerReducer;
+  private final Set<String> skipped = ConcurrentHashMap.newKeySet();
 
   public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
     this.fs = fs instanceof LocalFileSystem local ? local.getRaw() : fs;
@@ -63,10 +73,28 @@ public class FsBinMapStore implements BinMapStore {
     return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer);
   }
 
+  /**
+   * The store's directory: {@code ${mapreduce.job.dir}/pikachu-binmap}, or {@code
+   * ${pikachu.binmap.dir}/<job id>} when that key is set. A task's configuration names its job
+   * through its attempt id.
+   */
   public static Path directory(Configuration conf) {
     String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
     if (explicit != null && !explicit.isEmpty()) {
-      return new Path(explicit);
+      // The key may be set cluster-wide: each job gets its own directory below it, so that no job
+      // ever follows another job's final map.
+      String jobId = jobId(conf);
+      if (jobId == null) {
+        throw new IllegalArgumentException(
+            "cannot locate the Pikachu bin map store below "
+                + PikachuKeys.BINMAP_DIR.name()
+                + "="
+                + explicit
+                + ": "
+                + MRJobConfig.ID
+                + " is not set");
+      }
+      return new Path(explicit, jobId);
     }
     String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
     if (jobDir == null || jobDir.isEmpty()) {
@@ -78,6 +106,17 @@ public class FsBinMapStore implements BinMapStore {
               + " is set");
     }
     return new Path(jobDir, PikachuKeys.BINMAP_DIR_NAME);
+  }
+
+  private static String jobId(Configuration conf) {
+    String id = conf.getTrimmed(MRJobConfig.ID);
+    if (id != null && !id.isEmpty()) {
+      return id;
+    }
+    String attempt = conf.getTrimmed(MRJobConfig.TASK_ATTEMPT_ID);
+    return attempt == null || attempt.isEmpty()
+        ? null
+        : TaskAttemptID.forName(attempt).getJobID().toString();
   }
 
   public Path dir() {
@@ -150,7 +189,15 @@ public class FsBinMapStore implements BinMapStore {
     return winner;
   }
 
-  /** The final map if sealed, else the newest published map (non-final), else null. */
+  /**
+   * The final map if sealed, else the newest readable published map (non-final), else null.
+   *
+   * <p>A non-final map only says what to fetch meanwhile; exactness rests on the final map alone.
+   * So an unreadable non-final file (truncated, edited, of another version) is skipped, with one
+   * warning naming it, for the newest readable one below it, and files that are not bin maps (a
+   * copy's temporary name) are ignored. An unreadable final map is an error naming the file:
+   * reducers could not agree on who owns which bin.
+   */
   @Override
   public BinMap read() throws IOException {
     BinMap sealed = readFinal();
@@ -163,28 +210,32 @@ public class FsBinMapStore implements BinMapStore {
     } catch (FileNotFoundException e) {
       return null;
     }
-    long newest = -1;
+    TreeSet<Long> versions = new TreeSet<>(Comparator.reverseOrder());
     for (FileStatus f : files) {
-      String name = f.getPath().getName();
-      if (name.startsWith(MAP_PREFIX)) {
-        try {
-          newest = Math.max(newest, Long.parseLong(name.substring(MAP_PREFIX.length())));
-        } catch (NumberFormatException e) {
-          throw new BinMapFormatException(f.getPath().toString(), "unexpected file name");
+      Matcher m = MAP_NAME.matcher(f.getPath().getName());
+      if (m.matches()) {
+        versions.add(Long.parseLong(m.group(1)));
+      }
+    }
+    for (long version : versions) {
+      Path path = new Path(dir, MAP_PREFIX + version);
+      try {
+        BinMap map = load(path);
+        if (map.isFinal() || map.version() != version) {
+          throw new BinMapFormatException(
+              path.toString(), "holds " + map + "; expected non-final version " + version);
+        }
+        BinMap sealedMeanwhile = readFinal();
+        return sealedMeanwhile != null ? sealedMeanwhile : map;
+      } catch (FileNotFoundException e) {
+        // replaced meanwhile: the next older version, or the final map, answers
+      } catch (BinMapFormatException e) {
+        if (skipped.add(path.getName())) {
+          LOG.warn("Skipping an unreadable provisional bin map: {}", e.getMessage());
         }
       }
     }
-    if (newest < 0) {
-      return readFinal(); // a final map may have appeared while listing
-    }
-    Path path = new Path(dir, MAP_PREFIX + newest);
-    BinMap map = load(path);
-    if (map.isFinal() || map.version() != newest) {
-      throw new BinMapFormatException(
-          path.toString(), "holds " + map + "; expected non-final version " + newest);
-    }
-    BinMap sealedMeanwhile = readFinal();
-    return sealedMeanwhile != null ? sealedMeanwhile : map;
+    return readFinal(); // a final map may have appeared while listing
   }
 
   private BinMap readFinal() throws IOException {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class BinMapStoreTest {
+class FsBinMapStoreTest {
   @TempDir java.nio.file.Path tmp;
   FileSystem fs;
   Path dir;
@@ -106,13 +106,33 @@ class BinMapStoreTest {
   }
 
   @Test
-  void corruptFilesAreErrorsNamingThePath() throws Exception {
+  void anUnreadableFinalMapIsAnErrorNamingThePath() throws Exception {
     fs.mkdirs(dir);
-    try (var out = fs.create(new Path(dir, "binmap-4"))) {
+    try (var out = fs.create(new Path(dir, "final"))) {
       out.write("pikachu-binmap 1\nversion 4\n".getBytes(StandardCharsets.UTF_8));
     }
     var e = assertThrows(BinMapFormatException.class, () -> store().read());
-    assertTrue(e.getMessage().contains("binmap-4"), e.getMessage());
+    assertTrue(e.getMessage().contains("final"), e.getMessage());
+  }
+
+  @Test
+  void anUnreadableProvisionalMapIsSkippedForTheNewestReadableOne() throws Exception {
+    FsBinMapStore publisher = store();
+    BinMap v1 = BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6});
+    publisher.publish(v1);
+    try (var out = fs.create(new Path(dir, "binmap-4"))) {
+      out.write("pikachu-binmap 1\nversion 4\n".getBytes(StandardCharsets.UTF_8));
+    }
+    try (var out = fs.create(new Path(dir, "binmap-5.copying"))) {
+      out.write("not a bin map".getBytes(StandardCharsets.UTF_8));
+    }
+    assertEquals(v1, store().read(), "the truncated v4 and the stray file are passed over");
+    BinMap v6 = BinMap.fromCounts(6, false, 10, new int[] {14, 8, 8});
+    publisher.publish(v6);
+    assertEquals(v6, store().read(), "a valid newer map is followed");
+    BinMap fin = BinMap.fromCounts(7, true, 10, new int[] {12, 9, 9});
+    publisher.publish(fin);
+    assertEquals(fin, store().read());
   }
 
   @Test
@@ -122,5 +142,17 @@ class BinMapStoreTest {
     assertTrue(e.getMessage().contains("mapreduce.job.dir"));
     conf.set("mapreduce.job.dir", "hdfs://nn/staging/job_7");
     assertEquals(new Path("hdfs://nn/staging/job_7/pikachu-binmap"), FsBinMapStore.directory(conf));
+  }
+
+  @Test
+  void aClusterWideDirectoryHoldsOneDirectoryPerJob() {
+    Configuration conf = new Configuration(false);
+    conf.set("pikachu.binmap.dir", "hdfs://nn/pikachu");
+    var e = assertThrows(IllegalArgumentException.class, () -> FsBinMapStore.directory(conf));
+    assertTrue(e.getMessage().contains("mapreduce.job.id"), e.getMessage());
+    conf.set("mapreduce.job.id", "job_7_0001");
+    assertEquals(new Path("hdfs://nn/pikachu/job_7_0001"), FsBinMapStore.directory(conf));
+    conf.set("mapreduce.job.id", "job_7_0002");
+    assertEquals(new Path("hdfs://nn/pikachu/job_7_0002"), FsBinMapStore.directory(conf));
   }
 }

@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
@@ -47,7 +49,12 @@ public final class DecisionPublisher {
     this.jobId = jobId;
     this.stagingRecord = stagingRecord(conf);
     this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
-    this.store = FsBinMapStore.forJob(conf, reducers, binsPerReducer);
+    Configuration withJobId = new Configuration(conf);
+    if (withJobId.getTrimmed(MRJobConfig.ID, "").isEmpty()) {
+      withJobId.set(
+          MRJobConfig.ID, jobId); // names the store below a cluster-wide pikachu.binmap.dir
+    }
+    this.store = FsBinMapStore.forJob(withJobId, reducers, binsPerReducer);
     this.binsPerReducer = binsPerReducer;
   }
 
@@ -149,7 +156,10 @@ public final class DecisionPublisher {
    */
   public record Published(Decision record, BinMap binMap, boolean applied) {}
 
-  /** Temp file and rename, so a reader (or a restarted AM) never sees half a record. */
+  /**
+   * Temp file and an overwriting rename, so a reader (or a restarted AM) sees the old record or the
+   * new one, never half a record and never none.
+   */
   private void writeAtomically(Path target, String text) throws IOException {
     FileSystem fs = target.getFileSystem(conf);
     Path parent = target.getParent();
@@ -158,12 +168,17 @@ public final class DecisionPublisher {
     try (OutputStream out = fs.create(tmp, false)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
-    if (fs.exists(target)) {
-      fs.delete(target, false); // HDFS rename never overwrites
-    }
-    if (!fs.rename(tmp, target)) {
+    try {
+      // A local rename replaces the target in one step; HDFS's FileSystem.rename never overwrites,
+      // and FileContext's OVERWRITE rename does.
+      if (!fs.rename(tmp, target)) {
+        FileContext.getFileContext(target.toUri(), conf)
+            .rename(fs.makeQualified(tmp), fs.makeQualified(target), Options.Rename.OVERWRITE);
+      }
+    } catch (IOException e) {
       fs.delete(tmp, false);
-      throw new IOException("could not rename " + tmp + " to " + target + " for job " + jobId);
+      throw new IOException(
+          "could not rename " + tmp + " to " + target + " for job " + jobId + ": " + e, e);
     }
   }
 

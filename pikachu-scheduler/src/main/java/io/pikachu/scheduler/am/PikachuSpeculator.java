@@ -1,8 +1,10 @@
 package io.pikachu.scheduler.am;
 
+import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.config.PikachuKeys;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +52,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private final AdapterSettings settings;
   private final String configError;
   private final ControllerSession session;
+  private volatile boolean failed;
   private ScheduledExecutorService timer;
 
   public PikachuSpeculator(Configuration conf, AppContext context) {
@@ -170,10 +173,29 @@ public class PikachuSpeculator extends DefaultSpeculator {
                 return null;
               });
     } catch (Exception e) {
+      Optional<BinMapFormatException> corrupt = corruptBinMap(e);
+      if (corrupt.isPresent()) {
+        // A final bin map that cannot be read cannot be replaced either (the first seal wins):
+        // reducers could not agree on who owns which bin, so the job fails, naming the file.
+        if (!failed) {
+          failed = true;
+          failJobs("Pikachu: " + corrupt.get().getMessage());
+        }
+        return;
+      }
       // retried at the next tick; reducers wait for the final map meanwhile (bounded by their own
       // timeout)
       LOG.warn("Pikachu controller tick failed; retrying", e);
     }
+  }
+
+  private static Optional<BinMapFormatException> corruptBinMap(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof BinMapFormatException b) {
+        return Optional.of(b);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

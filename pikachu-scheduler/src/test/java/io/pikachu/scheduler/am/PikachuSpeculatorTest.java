@@ -140,6 +140,35 @@ class PikachuSpeculatorTest {
   }
 
   @Test
+  void anUnreadableFinalBinMapFailsTheJobOnceNamingTheFile() throws Exception {
+    Configuration conf = fixedConf();
+    conf.setLong(PikachuKeys.INTERVAL_MS.name(), 20);
+    Path store = Path.of(FsBinMapStore.directory(conf).toUri());
+    Files.createDirectories(store);
+    Files.writeString(store.resolve("final"), "pikachu-binmap 1\nversion 1\n"); // truncated
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      runJobUntilReducersStarted(s, am);
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (am.events(JobEvent.class).isEmpty() && System.currentTimeMillis() < deadline) {
+        Thread.sleep(20);
+      }
+      Thread.sleep(200); // more ticks: the job must still be failed only once
+      List<JobDiagnosticsUpdateEvent> diag = am.events(JobDiagnosticsUpdateEvent.class);
+      assertEquals(1, diag.size(), am.events.toString());
+      assertTrue(
+          diag.get(0).getDiagnosticUpdate().contains(store.resolve("final").toString()),
+          diag.get(0).getDiagnosticUpdate());
+      assertTrue(
+          am.events(JobEvent.class).stream()
+              .anyMatch(e -> e.getType() == JobEventType.INTERNAL_ERROR));
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
   void jobsWithoutPikachuAreLeftToTheDefaultSpeculator() throws IOException {
     Configuration conf = new Configuration(false);
     conf.set(MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
