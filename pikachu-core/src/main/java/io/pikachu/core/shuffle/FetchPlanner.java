@@ -2,6 +2,7 @@ package io.pikachu.core.shuffle;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -252,18 +253,19 @@ public final class FetchPlanner {
   }
 
   /**
-   * The host answered a request for several maps with an HTTP error before sending any output: one
-   * of them (a lost map output, typically) spoils the whole request, and the answer does not say
-   * which. Rather than count a failure against every map, and have healthy maps re-run, their
-   * outputs are asked for one map per request from now on, so the next error names its map.
+   * The host answered a request for several maps with an HTTP error, or broke the stream before the
+   * next output: one of the {@code unserved} maps (a lost map output, typically) spoils the rest of
+   * the request, and the answer does not say which. Rather than count a failure against every map,
+   * and have healthy maps re-run, their outputs are asked for one map per request from now on, so
+   * the next error names its map.
    *
-   * @return false when the request had only one map: that map's failure is real
+   * @return false when only one map was left unserved: that map's failure is real
    */
-  public boolean splitRefused(FetchUnit unit) {
-    if (unit.sources().size() < 2) {
+  public boolean splitRefused(FetchUnit unit, Collection<FetchUnit.Source> unserved) {
+    if (unserved.size() < 2) {
       return false;
     }
-    for (FetchUnit.Source s : unit.sources()) {
+    for (FetchUnit.Source s : unserved) {
       inFlight[s.map()].clear(unit.bin());
       fetchSingly.set(s.map());
     }

@@ -335,13 +335,13 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
   @Override
   public void refused(FetchUnit unit, Collection<FetchUnit.Source> sources) {
     synchronized (lock) {
-      if (planner.splitRefused(unit)) {
+      if (planner.splitRefused(unit, sources)) {
         LOG.info(
-            "{} refused bin {} of {} maps; asking for them one map at a time to find the one it"
-                + " cannot serve",
+            "{} could not serve bin {} of {} maps; asking for them one map at a time to find the"
+                + " one it cannot serve",
             unit.host(),
             unit.bin(),
-            unit.sources().size());
+            sources.size());
         lock.notifyAll();
         return;
       }

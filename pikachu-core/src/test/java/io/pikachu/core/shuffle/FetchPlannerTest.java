@@ -247,12 +247,12 @@ class FetchPlannerTest {
     }
     FetchUnit all = p.next(0);
     assertEquals(3, all.sources().size());
-    assertTrue(p.splitRefused(all));
+    assertTrue(p.splitRefused(all, all.sources()));
     p.release(all);
     FetchUnit one = p.next(0);
     assertNotNull(one, "no penalty: the host is asked again at once");
     assertEquals(List.of(new FetchUnit.Source(0, attempt(0, 0))), one.sources());
-    assertFalse(p.splitRefused(one), "a single map's refusal is that map's failure");
+    assertFalse(p.splitRefused(one, one.sources()), "a single map's refusal is that map's failure");
     assertEquals(1, p.failed(one, one.sources().get(0), 0));
     p.release(one);
 
@@ -262,7 +262,7 @@ class FetchPlannerTest {
       q.mapSucceeded(m, attempt(m, 0), "h1:1", "http://h1:1/");
     }
     FetchUnit first = q.next(0);
-    q.splitRefused(first);
+    q.splitRefused(first, first.sources());
     q.release(first);
     FetchUnit m0 = q.next(0);
     q.commit(m0, m0.sources().get(0));

@@ -253,10 +253,17 @@ final class BinFetcher implements Runnable {
     PikachuShuffleHeader header;
     try {
       header = PikachuShuffleHeader.read(input);
-    } catch (IOException | IllegalArgumentException e) {
-      (e instanceof IllegalArgumentException ? badIdErrors : ioErrors).increment(1);
+    } catch (IllegalArgumentException e) {
+      badIdErrors.increment(1);
       LOG.warn("Bad shuffle header from {} for bin {}", unit.host(), unit.bin(), e);
       shuffle.failed(unit, remaining.values(), true, false);
+      return false;
+    } catch (IOException e) {
+      // The stream broke before the next output's header: it does not say which map's output
+      // the host could not send, so the rest is asked for map by map, as for a refused request.
+      ioErrors.increment(1);
+      LOG.warn("Shuffle stream from {} for bin {} broke", unit.host(), unit.bin(), e);
+      shuffle.refused(unit, remaining.values());
       return false;
     }
     FetchUnit.Source source = remaining.get(header.mapId());

@@ -237,6 +237,93 @@ class VirtualBinsClusterTest {
         "the re-run applied the final map");
   }
 
+  /**
+   * A finished map's output lost after the reducers fetched everything, then a final map under
+   * which reducers 0 and 1 gain bins from every map: the lost map alone is re-run (fetch failures
+   * name it, not the healthy map beside it on the same NodeManager) and the output equals stock's.
+   */
+  @Test
+  void aMapOutputLostAfterTheShuffleIsRerunAloneWhenAChangeNeedsIt() throws Exception {
+    Configuration c = binsConf();
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
+    Job stock =
+        TestJobs.create(
+            TestJobs.App.WORDCOUNT, conf, input, new Path(root, "lost-stock"), REDUCERS, "lost-s");
+    Job job =
+        TestJobs.create(
+            TestJobs.App.WORDCOUNT, c, input, new Path(root, "lost-bins"), REDUCERS, "lost-bins");
+    stock.submit();
+    job.submit();
+    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+    waitFor(
+        () -> {
+          TaskReport[] reducers = job.getTaskReports(TaskType.REDUCE);
+          if (reducers.length < REDUCERS) {
+            return false;
+          }
+          for (TaskReport r : reducers) {
+            if (r.getTaskCounters().findCounter(PikachuCounter.GROUP, "BINS_FETCHED").getValue()
+                < MAPS * 10L) {
+              return false;
+            }
+          }
+          return true;
+        },
+        "every reducer fetched its bins of every map under the even map");
+    // Four maps on three NodeManagers: one of them holds two map outputs. Lose one of those two.
+    String app = job.getJobID().toString().replace("job_", "application_");
+    Map<String, List<java.nio.file.Path>> outputsByNode = new LinkedHashMap<>();
+    try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
+      files
+          .filter(f -> f.getFileName().toString().equals("file.out"))
+          .filter(f -> f.toString().contains("/" + app + "/") && f.toString().contains("_m_"))
+          .forEach(
+              f -> {
+                outputsByNode.computeIfAbsent(nodeOf(f), n -> new ArrayList<>()).add(f);
+              });
+    }
+    List<java.nio.file.Path> shared =
+        outputsByNode.values().stream()
+            .filter(l -> l.size() >= 2)
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no NodeManager with two maps: " + outputsByNode));
+    java.nio.file.Path victim = shared.get(0);
+    String lostAttempt = victim.getParent().getFileName().toString();
+    java.nio.file.Files.delete(victim);
+    java.nio.file.Files.deleteIfExists(victim.resolveSibling("file.out.index"));
+    // P=3 for reducer 0: it gains [10,18) and reducer 1 gains [18,20), from every map
+    store.publish(BinMap.fromCounts(1, true, 10, new int[] {18, 6, 6}));
+
+    assertTrue(stock.waitForCompletion(false));
+    assertTrue(job.waitForCompletion(false));
+    assertEquals(
+        TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
+        TestJobs.records(fs, FileOutputFormat.getOutputPath(job)));
+    for (TaskReport r : job.getTaskReports(TaskType.MAP)) {
+      TaskAttemptID won = r.getSuccessfulTaskAttemptId();
+      boolean lost = TaskAttemptID.forName(lostAttempt).getTaskID().equals(r.getTaskID());
+      assertEquals(
+          lost ? 1 : 0,
+          won.getId(),
+          won + (lost ? " should be the re-run of the lost output" : " should not be re-run"));
+    }
+  }
+
+  /**
+   * The NodeManager that holds a map output file: MiniYARNCluster names each NodeManager's local
+   * directories {@code <cluster>-localDir-nm-<index>_<dir>}.
+   */
+  private static String nodeOf(java.nio.file.Path output) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("-localDir-nm-(\\d+)_").matcher(output.toString());
+    if (!m.find()) {
+      throw new AssertionError("not under a NodeManager's local directory: " + output);
+    }
+    return "nm-" + m.group(1);
+  }
+
   /** True when some container's syslog on the embedded cluster contains {@code text}. */
   private static boolean containerLogsContain(String text) throws Exception {
     try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
