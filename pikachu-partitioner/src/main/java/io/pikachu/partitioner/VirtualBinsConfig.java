@@ -1,6 +1,7 @@
 package io.pikachu.partitioner;
 
 import io.pikachu.core.config.PikachuKeys;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
@@ -84,6 +85,7 @@ public final class VirtualBinsConfig {
               + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA
               + "=true yet");
     }
+    PikachuKeys.checkKnown(conf.getValByRegex("^" + Pattern.quote(PikachuKeys.PREFIX)));
     totalBins(conf);
     pollIntervalMs(conf);
     finalWaitMs(conf);

@@ -52,6 +52,15 @@ class VirtualBinsConfigTest {
   }
 
   @Test
+  void aMisspeltPikachuKeyFailsTheJobNamingIt() {
+    Configuration conf = binJob(4);
+    conf.set("pikachu.bins.per.reduce", "20");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains("pikachu.bins.per.reduce"), e.getMessage());
+    assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
+  }
+
+  @Test
   void tooManyBinsInTotalFails() {
     Configuration conf = binJob(5000);
     conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);

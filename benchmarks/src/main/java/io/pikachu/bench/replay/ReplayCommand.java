@@ -65,10 +65,12 @@ public final class ReplayCommand {
       throw new IllegalArgumentException("-D " + text + ": expected key=value\n" + USAGE);
     }
     String key = text.substring(0, eq).trim();
-    if (PikachuKeys.byName(key).isEmpty()) {
+    String value = text.substring(eq + 1).trim();
+    if (!key.startsWith(PikachuKeys.PREFIX)) {
       throw new IllegalArgumentException("-D " + key + ": not a pikachu.* key\n" + USAGE);
     }
-    into.put(key, text.substring(eq + 1).trim());
+    PikachuKeys.checkKnown(Map.of(key, value));
+    into.put(key, value);
   }
 
   /**

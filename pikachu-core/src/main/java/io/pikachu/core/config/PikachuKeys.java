@@ -10,7 +10,9 @@ import static io.pikachu.core.config.Parsers.text;
 
 import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Every {@code pikachu.*} configuration key, with its default and its check, in one place; the
@@ -259,6 +261,61 @@ public final class PikachuKeys {
   /** The key named {@code name}, if Pikachu has one. */
   public static Optional<Key<?>> byName(String name) {
     return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+  }
+
+  /** Every name of Pikachu's keys starts with this. */
+  public static final String PREFIX = "pikachu.";
+
+  /**
+   * Refuses a name in Pikachu's namespace that is no Pikachu key: a misspelt key would otherwise be
+   * ignored, and the job would silently run with the default.
+   *
+   * @param settings a job's settings (all of them, or those in Pikachu's namespace)
+   * @throws ConfigException naming the first unknown key, and the known key nearest to it
+   */
+  public static void checkKnown(Map<String, String> settings) {
+    for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
+      String name = e.getKey();
+      if (name.startsWith(PREFIX) && byName(name).isEmpty()) {
+        throw new ConfigException(
+            name,
+            e.getValue(),
+            "no such Pikachu key" + nearest(name).map(k -> "; did you mean " + k + "?").orElse(""));
+      }
+    }
+  }
+
+  private static Optional<String> nearest(String name) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (Key<?> k : ALL) {
+      int d = editDistance(name, k.name());
+      if (d < bestDistance) {
+        best = k.name();
+        bestDistance = d;
+      }
+    }
+    // a suggestion further than a few typos away would mislead more than help
+    return bestDistance <= 3 ? Optional.of(best) : Optional.empty();
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
   }
 
   // ---- Hadoop's keys that Pikachu sets ----
