@@ -14,7 +14,12 @@ public enum PikachuCounter {
   /** Shuffled bytes of gained bins from maps that had finished before the gain. */
   BYTES_RESHUFFLED,
   /** Shuffled bytes of lost bins that had been fetched and were freed. */
-  BYTES_DROPPED;
+  BYTES_DROPPED,
+  /**
+   * 1 for a reducer of a job that must keep the even bin map (see {@code
+   * VirtualBinsConfig.evenMapRequired}); the reducer's log says why.
+   */
+  EVEN_MAP_REQUIRED;
 
   public static final String GROUP = "Pikachu";
 

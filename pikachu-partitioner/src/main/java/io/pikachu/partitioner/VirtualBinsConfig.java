@@ -1,6 +1,7 @@
 package io.pikachu.partitioner;
 
 import io.pikachu.core.config.PikachuKeys;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -127,6 +128,28 @@ public final class VirtualBinsConfig {
 
   public static boolean controllerEnabled(Configuration conf) {
     return PikachuKeys.CONTROLLER_ENABLED.get(conf::get);
+  }
+
+  /**
+   * Why this job must keep the even bin map whatever the controller would decide, if it must: the
+   * one rule that the AM (which then does not decide) and the reducers (which then do not wait for
+   * a decision) both apply, so that they cannot disagree.
+   *
+   * <p>With {@code mapreduce.map.failures.maxpercent} above 0 the job survives a map that fails for
+   * good. A reducer that gave a bin away has dropped that map's share of it, and the reducer that
+   * gained the bin can no longer fetch it: records stock Hadoop keeps would be lost.
+   */
+  public static Optional<String> evenMapRequired(Configuration conf) {
+    int tolerated = conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0);
+    if (tolerated > 0) {
+      return Optional.of(
+          MRJobConfig.MAP_FAILURES_MAX_PERCENT
+              + "="
+              + tolerated
+              + ": a map that fails for good would take the bins other reducers gave up with it,"
+              + " so the even bin map is kept");
+    }
+    return Optional.empty();
   }
 
   public static long pollIntervalMs(Configuration conf) {

@@ -9,6 +9,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.shuffle.FetchPlanner;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
 import io.pikachu.core.shuffle.ShuffleLimits;
+import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
@@ -79,6 +80,9 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     int reducers = job.getNumReduceTasks();
     BinMapSource source;
     BinMap current;
+    if (VirtualBinsConfig.evenMapRequired(job).isPresent()) {
+      PikachuCounter.EVEN_MAP_REQUIRED.in(context.getReporter()).increment(1);
+    }
     try {
       source = createSource(job, reducers, binsPerReducer);
       // a retried or speculative attempt starts from the map in force now
@@ -161,6 +165,11 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
           ForcedRatioHook.parseFast(
               job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()), reducers);
       return new ForcedRatioHook(reducers, binsPerReducer, ratio.get(), (float) after, fast);
+    }
+    Optional<String> even = VirtualBinsConfig.evenMapRequired(job);
+    if (even.isPresent()) {
+      LOG.info("Pikachu keeps the even bin map for this job: {}", even.get());
+      return new FixedBinMapSource(BinMap.even(reducers, binsPerReducer, true));
     }
     if (VirtualBinsConfig.controllerEnabled(job)) {
       return new PublishedBinMapSource(

@@ -37,6 +37,17 @@ class BinMapSourcesTest {
   }
 
   @Test
+  void aJobThatToleratesFailedMapsGetsTheFinalEvenMapEvenWithTheController() throws Exception {
+    JobConf job = new JobConf(false);
+    job.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    job.set("mapreduce.job.dir", tmp.resolve("staging").toUri().toString());
+    assertFalse(BinShuffle.createSource(job, 3, 10).current(0, 5, false).isFinal());
+    job.setInt("mapreduce.map.failures.maxpercent", 10);
+    assertEquals(
+        BinMap.even(3, 10, true), BinShuffle.createSource(job, 3, 10).current(0, 5, false));
+  }
+
+  @Test
   void publishedSourceFollowsTheStoreAndSealsOnTimeout() throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     Path dir = new Path(tmp.toString(), "maps");

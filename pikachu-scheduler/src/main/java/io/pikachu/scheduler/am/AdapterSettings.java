@@ -64,6 +64,8 @@ public record AdapterSettings(
               + " is not Pikachu's collector): nothing can be rebalanced";
     } else if (reducers < 1) {
       off = "the job has no reducers";
+    } else if (VirtualBinsConfig.evenMapRequired(conf).isPresent()) {
+      off = VirtualBinsConfig.evenMapRequired(conf).get();
     }
     if (off != null) {
       return new AdapterSettings(

@@ -104,6 +104,17 @@ class AdapterSettingsTest {
   }
 
   @Test
+  void aJobThatToleratesFailedMapsKeepsTheEvenMap() {
+    Configuration c = pikachu();
+    assertTrue(AdapterSettings.from(c).active());
+    c.setInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 5);
+    AdapterSettings s = AdapterSettings.from(c);
+    assertFalse(s.active());
+    assertTrue(
+        s.inactiveReason().contains(MRJobConfig.MAP_FAILURES_MAX_PERCENT), s.inactiveReason());
+  }
+
+  @Test
   void speculationFollowsHadoopsKeysUnlessOursSayOtherwise() {
     Configuration c = pikachu();
     c.setBoolean(MRJobConfig.MAP_SPECULATIVE, true);
