@@ -22,8 +22,16 @@ public final class VirtualBinsConfig {
 
   /** True when the job's map outputs are written as virtual bins. */
   public static boolean isEnabled(Configuration conf) {
-    return PikachuKeys.BIN_COLLECTOR_CLASS.equals(
-        conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR));
+    return PikachuKeys.BIN_COLLECTOR_CLASS.equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR))
+        && !optedOut(conf);
+  }
+
+  /**
+   * The job said {@code pikachu.enabled=false}: Pikachu's plugins, installed cluster-wide, then
+   * hand everything to stock Hadoop's code.
+   */
+  public static boolean optedOut(Configuration conf) {
+    return !PikachuKeys.ENABLED.get(conf::get);
   }
 
   /** Virtual bins per reducer, validated. */
@@ -55,6 +63,9 @@ public final class VirtualBinsConfig {
    * offending key. Does nothing for jobs that do not use virtual bins.
    */
   public static void validateJob(Configuration conf) {
+    if (optedOut(conf)) {
+      return; // stock behaviour: Pikachu reads nothing else of this job
+    }
     String collector = conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR, "");
     String consumer = conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER, "");
     boolean binCollector = collector.contains(PikachuKeys.BIN_COLLECTOR_CLASS);

@@ -1,6 +1,7 @@
 package io.pikachu.partitioner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,20 @@ class VirtualBinsConfigTest {
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
     assertTrue(e.getMessage().contains("pikachu.bins.per.reduce"), e.getMessage());
     assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
+  }
+
+  @Test
+  void aJobThatOptsOutIsStockWhateverItsOtherPikachuKeys() {
+    Configuration conf = binJob(4);
+    assertTrue(VirtualBinsConfig.isEnabled(conf));
+    conf.set(PikachuKeys.ENABLED.name(), "false");
+    conf.set(PikachuKeys.BINS_PER_REDUCER.name(), "ten"); // never read
+    assertTrue(VirtualBinsConfig.optedOut(conf));
+    assertFalse(VirtualBinsConfig.isEnabled(conf));
+    VirtualBinsConfig.validateJob(conf);
+    conf.set(PikachuKeys.ENABLED.name(), "flase");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.optedOut(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.ENABLED.name()), e.getMessage());
   }
 
   @Test

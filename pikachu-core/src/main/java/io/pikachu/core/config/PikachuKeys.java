@@ -37,6 +37,14 @@ public final class PikachuKeys {
           intBetween(1, MAX_BINS_PER_REDUCER),
           "virtual bins per reducer; each map writes this times the reducers partitions");
 
+  public static final Key<Boolean> ENABLED =
+      new Key<>(
+          "pikachu.enabled",
+          "true",
+          strictBoolean(),
+          "per job: false gives exact stock behaviour (stock map output, stock shuffle, no"
+              + " controller) on a cluster where an admin switched Pikachu on");
+
   public static final Key<Boolean> CONTROLLER_ENABLED =
       new Key<>(
           "pikachu.controller.enabled",
@@ -233,6 +241,7 @@ public final class PikachuKeys {
   /** Every Pikachu key, in the order of the admin guide. */
   public static final List<Key<?>> ALL =
       List.of(
+          ENABLED,
           BINS_PER_REDUCER,
           CONTROLLER_ENABLED,
           BINMAP_DIR,

@@ -31,6 +31,11 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   @Override
   public void init(Context context) throws IOException, ClassNotFoundException {
     JobConf job = context.getJobConf();
+    if (VirtualBinsConfig.optedOut(job)) {
+      LOG.info("{}=false: writing the stock map output", PikachuKeys.ENABLED.name());
+      buffer.init(context);
+      return;
+    }
     VirtualBinsConfig.validateJob(job);
     int bins = VirtualBinsConfig.totalBins(job);
     JobConf binJob = binJobConf(job, bins);
@@ -59,7 +64,8 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   @Override
   public void collect(K key, V value, int reducerPartition)
       throws IOException, InterruptedException {
-    buffer.collect(key, value, partitioner.bin(key, value));
+    buffer.collect(
+        key, value, partitioner == null ? reducerPartition : partitioner.bin(key, value));
   }
 
   @Override

@@ -29,6 +29,7 @@ import org.apache.hadoop.mapred.TaskCompletionEvent;
 import org.apache.hadoop.mapred.TaskStatus;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 import org.apache.hadoop.util.Progress;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
@@ -45,6 +46,10 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   private static final Logger LOG = LoggerFactory.getLogger(BinShuffle.class);
   private static final int MAX_MAPS_PER_FETCH = 20;
   private static final int MAX_EVENTS_PER_CALL = 10000;
+
+  /** Stock Hadoop's shuffle, for a job that opted out of Pikachu; null otherwise. */
+  private ShuffleConsumerPlugin<K, V> stock;
+
   private static final int REPORT_FAILURE_LIMIT = 10;
   private static final String LOCAL_HOST = "local";
 
@@ -62,6 +67,12 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   public void init(ShuffleConsumerPlugin.Context<K, V> context) {
     this.context = context;
     this.job = context.getJobConf();
+    if (VirtualBinsConfig.optedOut(job)) {
+      LOG.info("{}=false: running the stock shuffle", PikachuKeys.ENABLED.name());
+      stock = new Shuffle<>();
+      stock.init(context);
+      return;
+    }
     VirtualBinsConfig.validateJob(job);
     if (!VirtualBinsConfig.isEnabled(job)) {
       throw new IllegalArgumentException(
@@ -183,6 +194,9 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
 
   @Override
   public RawKeyValueIterator run() throws IOException, InterruptedException {
+    if (stock != null) {
+      return stock.run();
+    }
     List<Thread> threads = new ArrayList<>();
     List<BinFetcher> fetchers = new ArrayList<>();
     if (localMapFiles != null) {
@@ -297,5 +311,9 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    if (stock != null) {
+      stock.close();
+    }
+  }
 }

@@ -238,6 +238,42 @@ class VirtualBinsClusterTest {
   }
 
   /**
+   * A job that says {@code pikachu.enabled=false} on a cluster with Pikachu's plugins (and the
+   * controller) switched on runs stock Hadoop's map output and shuffle: its part files are stock's
+   * byte for byte.
+   */
+  @Test
+  void aJobThatOptsOutWritesStocksPartFilesByteForByte() throws Exception {
+    Configuration c = binsConf();
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.setBoolean(PikachuKeys.ENABLED.name(), false);
+    Job stock =
+        TestJobs.create(
+            TestJobs.App.WORDCOUNT, conf, input, new Path(root, "optout-stock"), REDUCERS, "o-s");
+    Job job =
+        TestJobs.create(
+            TestJobs.App.WORDCOUNT, c, input, new Path(root, "optout-job"), REDUCERS, "o-j");
+    stock.submit();
+    job.submit();
+    assertTrue(stock.waitForCompletion(false));
+    assertTrue(job.waitForCompletion(false));
+    for (int r = 0; r < REDUCERS; r++) {
+      String part = String.format("part-r-%05d", r);
+      assertArrayEquals(
+          readAll(new Path(FileOutputFormat.getOutputPath(stock), part)),
+          readAll(new Path(FileOutputFormat.getOutputPath(job), part)),
+          part);
+    }
+    assertEquals(0, PikachuCounter.BINS_FETCHED.valueIn(job.getCounters()), "stock shuffle ran");
+  }
+
+  private static byte[] readAll(Path file) throws java.io.IOException {
+    try (var in = fs.open(file)) {
+      return in.readAllBytes();
+    }
+  }
+
+  /**
    * A finished map's output lost after the reducers fetched everything, then a final map under
    * which reducers 0 and 1 gain bins from every map: the lost map alone is re-run (fetch failures
    * name it, not the healthy map beside it on the same NodeManager) and the output equals stock's.

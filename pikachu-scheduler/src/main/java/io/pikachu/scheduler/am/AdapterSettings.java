@@ -41,6 +41,19 @@ public record AdapterSettings(
    *     bad key
    */
   public static AdapterSettings from(Configuration conf) {
+    if (VirtualBinsConfig.optedOut(conf)) {
+      // exact stock behaviour: not even Pikachu's own speculation switches are read
+      return new AdapterSettings(
+          false,
+          PikachuKeys.ENABLED.name() + "=false",
+          null,
+          conf.getInt(MRJobConfig.NUM_REDUCES, 1),
+          PikachuKeys.INTERVAL_MS.defaultValue(),
+          Optional.empty(),
+          Optional.empty(),
+          true,
+          true);
+    }
     // The partitioner's own check: bins keys, bins per reducer, poll and wait intervals.
     VirtualBinsConfig.validateJob(conf);
     boolean speculateMaps =

@@ -104,6 +104,17 @@ class AdapterSettingsTest {
   }
 
   @Test
+  void aJobThatOptsOutLeavesTheControllerOffAndReadsNothingElse() {
+    Configuration c = pikachu();
+    c.set(PikachuKeys.ENABLED.name(), "false");
+    c.set(PikachuKeys.ESTIMATOR.name(), "magic"); // never read
+    AdapterSettings s = AdapterSettings.from(c);
+    assertFalse(s.active());
+    assertTrue(s.inactiveReason().contains(PikachuKeys.ENABLED.name()), s.inactiveReason());
+    assertTrue(s.speculateMaps() && s.speculateReduces(), "Hadoop's own keys decide");
+  }
+
+  @Test
   void aJobThatToleratesFailedMapsKeepsTheEvenMap() {
     Configuration c = pikachu();
     assertTrue(AdapterSettings.from(c).active());
