@@ -101,40 +101,6 @@ public final class VirtualBinsConfig {
     totalBins(conf);
     pollIntervalMs(conf);
     finalWaitMs(conf);
-    if (controllerEnabled(conf)) {
-      validateControllerCanRun(conf);
-    }
-  }
-
-  /**
-   * Pikachu's controller lives in the AM's speculator, and the AM builds a speculator only while
-   * map or reduce speculation is on. A job that names Pikachu's speculator with both off would have
-   * reducers wait for a decision that never comes and finally seal the even map: exact, but
-   * silently not what was asked for. (A job with another speculator has its bin maps published by
-   * someone else, as in tests, and is left alone.)
-   */
-  private static void validateControllerCanRun(Configuration conf) {
-    boolean pikachuSpeculator =
-        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
-    if (pikachuSpeculator
-        && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
-        && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
-      throw new IllegalArgumentException(
-          PikachuKeys.CONTROLLER_ENABLED.name()
-              + "=true with "
-              + PikachuKeys.SPECULATOR_CLASS
-              + "="
-              + PikachuKeys.PIKACHU_SPECULATOR
-              + " needs "
-              + MRJobConfig.MAP_SPECULATIVE
-              + " or "
-              + MRJobConfig.REDUCE_SPECULATIVE
-              + " to be true: the AM builds its speculator, and so Pikachu's controller, only then. To run without"
-              + " speculation, keep "
-              + MRJobConfig.REDUCE_SPECULATIVE
-              + "=true and set pikachu.speculative.map and"
-              + " pikachu.speculative.reduce to false");
-    }
   }
 
   public static boolean controllerEnabled(Configuration conf) {
@@ -146,11 +112,37 @@ public final class VirtualBinsConfig {
    * one rule that the AM (which then does not decide) and the reducers (which then do not wait for
    * a decision) both apply, so that they cannot disagree.
    *
+   * <p>Pikachu's controller lives in the AM's speculator, which the AM builds only while map or
+   * reduce speculation is on; with both off, reducers would wait for a decision that never comes.
+   * Such jobs are common and run fine under stock Hadoop, so they run promptly with the even map
+   * rather than being refused. (A job with another speculator has its bin maps published by someone
+   * else, as in the cluster tests, and is left alone.)
+   *
    * <p>With {@code mapreduce.map.failures.maxpercent} above 0 the job survives a map that fails for
    * good. A reducer that gave a bin away has dropped that map's share of it, and the reducer that
    * gained the bin can no longer fetch it: records stock Hadoop keeps would be lost.
    */
   public static Optional<String> evenMapRequired(Configuration conf) {
+    boolean pikachuSpeculator =
+        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
+    if (controllerEnabled(conf)
+        && pikachuSpeculator
+        && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
+        && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
+      return Optional.of(
+          MRJobConfig.MAP_SPECULATIVE
+              + " and "
+              + MRJobConfig.REDUCE_SPECULATIVE
+              + " are both false, so the AM builds no speculator and Pikachu's controller, which"
+              + " lives in it, cannot run: the even bin map is kept. To rebalance without"
+              + " speculation, keep "
+              + MRJobConfig.REDUCE_SPECULATIVE
+              + "=true and set "
+              + PikachuKeys.SPECULATIVE_MAPS.name()
+              + " and "
+              + PikachuKeys.SPECULATIVE_REDUCES.name()
+              + " to false");
+    }
     int tolerated = conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0);
     if (tolerated > 0) {
       return Optional.of(

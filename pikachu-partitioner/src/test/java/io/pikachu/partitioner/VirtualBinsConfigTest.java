@@ -26,18 +26,21 @@ class VirtualBinsConfigTest {
   }
 
   @Test
-  void controllerWithoutAnySpeculationFailsNamingTheKeys() {
+  void controllerWithoutAnySpeculationKeepsTheEvenMapNamingTheKeys() {
     Configuration conf = binJob(4);
     conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     conf.setBoolean("mapreduce.map.speculative", false);
     conf.setBoolean("mapreduce.reduce.speculative", false);
-    VirtualBinsConfig.validateJob(conf); // maps published by someone else, as in the cluster tests
+    VirtualBinsConfig.validateJob(conf);
+    // maps published by someone else, as in the cluster tests
+    assertTrue(VirtualBinsConfig.evenMapRequired(conf).isEmpty());
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
-    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-    assertTrue(
-        e.getMessage().contains("mapreduce.reduce.speculative")
-            && e.getMessage().contains(PikachuKeys.CONTROLLER_ENABLED.name()),
-        e.getMessage());
+    VirtualBinsConfig.validateJob(conf); // never refused: it runs with the even map
+    String why = VirtualBinsConfig.evenMapRequired(conf).orElseThrow();
+    assertTrue(why.contains("mapreduce.reduce.speculative"), why);
+    assertTrue(why.contains(PikachuKeys.SPECULATIVE_MAPS.name()), why);
+    conf.setBoolean("mapreduce.reduce.speculative", true);
+    assertTrue(VirtualBinsConfig.evenMapRequired(conf).isEmpty());
   }
 
   @Test

@@ -48,8 +48,8 @@ class PikachuSpeculatorTest {
 
   @Test
   void theTaskSideNamesThisClassCorrectly() {
-    // The partitioner refuses a job naming this speculator with speculation off; it knows the name
-    // as text.
+    // The partitioner keeps the even map for a job naming this speculator with speculation off; it
+    // knows the name as text.
     assertEquals(
         PikachuSpeculator.class.getName(), io.pikachu.core.config.PikachuKeys.PIKACHU_SPECULATOR);
   }
