@@ -1,6 +1,7 @@
 package io.pikachu.netmodels.cli;
 
 import io.pikachu.netmodels.assign.Assignment;
+import io.pikachu.netmodels.maglev.MaglevBenchmark;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
 import io.pikachu.netmodels.report.Experiments.Figure;
@@ -19,7 +20,7 @@ import java.util.Locale;
 public final class NetModelsMain {
   private static final String USAGE =
       """
-            usage: NetModelsMain <fig16|fig17|fig18|fig19|fig20|all|assign> [--out DIR] [--scale full|small] [--seed N]
+            usage: NetModelsMain <fig16|fig17|fig18|fig19|fig20|all|assign|maglev-bench> [--out DIR] [--scale full|small] [--seed N]
               fig16   SMuxes needed by Duet and Ananta vs traffic (3.6 and 10 Gbps per SMux)
               fig17   median latency vs number of SMuxes (M/M/1/K SMux model)
               fig18   SMuxes needed by Duet and by first-feasible ("Random") assignment
@@ -27,6 +28,7 @@ public final class NetModelsMain {
               fig20   Sticky / Non-sticky / One-time migration over the 3-hour trace
               all     every figure
               assign  one Duet assignment at the top load, timed (for the speed target)
+              maglev-bench  Maglev table build time (1,000 backends, M = 65537) and lookups per second
             defaults: --out target/netmodels --scale full --seed 1""";
 
   private NetModelsMain() {}
@@ -45,6 +47,11 @@ public final class NetModelsMain {
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
     String command = args[0];
+    if (command.equals("maglev-bench")) {
+      if (args.length > 1) throw new IllegalArgumentException("maglev-bench takes no options");
+      MaglevBenchmark.run(System.out);
+      return;
+    }
     Path out = Path.of("target/netmodels");
     String scale = "full";
     long seed = 1;

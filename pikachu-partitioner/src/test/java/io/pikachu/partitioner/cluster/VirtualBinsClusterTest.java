@@ -99,13 +99,25 @@ class VirtualBinsClusterTest {
     return c;
   }
 
-  /** Runs stock, (a), (b), (c) of one application concurrently and checks exact output. */
+  /** Pikachu switched on, with the controller, and the job saying pikachu.enabled=false. */
+  private static Configuration optedOutConf() {
+    Configuration c = binsConf();
+    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.setBoolean(PikachuKeys.ENABLED.name(), false);
+    return c;
+  }
+
+  /**
+   * Runs stock, (a), (b), (c) and an opted-out job of one application concurrently and checks
+   * exact output.
+   */
   private void runMatrix(TestJobs.App app) throws Exception {
     Map<String, Configuration> variants = new LinkedHashMap<>();
     variants.put("stock", new Configuration(conf));
     variants.put("bins", binsConf());
     variants.put("forced-mid", forcedConf(0.5f));
     variants.put("forced-end", forcedConf(1.0f));
+    variants.put("opted-out", optedOutConf());
     Map<String, Job> jobs = new LinkedHashMap<>();
     for (Map.Entry<String, Configuration> v : variants.entrySet()) {
       String name = app + "-" + v.getKey();
@@ -133,6 +145,14 @@ class VirtualBinsClusterTest {
             "total order " + variant + " not byte-identical");
       }
     }
+    // a job that opts out on a cluster where Pikachu is on writes stock's part files byte for byte
+    Path optedOut = FileOutputFormat.getOutputPath(jobs.get("opted-out"));
+    for (int r = 0; r < REDUCERS; r++) {
+      String part = String.format("part-r-%05d", r);
+      assertArrayEquals(
+          readAll(new Path(stockOut, part)), readAll(new Path(optedOut, part)), app + " " + part);
+    }
+    assertEquals(0, PikachuCounter.BINS_FETCHED.valueIn(jobs.get("opted-out").getCounters()));
     Counters plain = jobs.get("bins").getCounters();
     assertEquals((long) MAPS * REDUCERS * 10, PikachuCounter.BINS_FETCHED.valueIn(plain));
     assertEquals(0, PikachuCounter.BINS_GAINED.valueIn(plain));
@@ -235,36 +255,6 @@ class VirtualBinsClusterTest {
                 + "): bin map BinMap{v1, counts=[18, 6, 6]} -> "
                 + "BinMap{v2, final, counts=[12, 12, 6]}"),
         "the re-run applied the final map");
-  }
-
-  /**
-   * A job that says {@code pikachu.enabled=false} on a cluster with Pikachu's plugins (and the
-   * controller) switched on runs stock Hadoop's map output and shuffle: its part files are stock's
-   * byte for byte.
-   */
-  @Test
-  void aJobThatOptsOutWritesStocksPartFilesByteForByte() throws Exception {
-    Configuration c = binsConf();
-    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
-    c.setBoolean(PikachuKeys.ENABLED.name(), false);
-    Job stock =
-        TestJobs.create(
-            TestJobs.App.WORDCOUNT, conf, input, new Path(root, "optout-stock"), REDUCERS, "o-s");
-    Job job =
-        TestJobs.create(
-            TestJobs.App.WORDCOUNT, c, input, new Path(root, "optout-job"), REDUCERS, "o-j");
-    stock.submit();
-    job.submit();
-    assertTrue(stock.waitForCompletion(false));
-    assertTrue(job.waitForCompletion(false));
-    for (int r = 0; r < REDUCERS; r++) {
-      String part = String.format("part-r-%05d", r);
-      assertArrayEquals(
-          readAll(new Path(FileOutputFormat.getOutputPath(stock), part)),
-          readAll(new Path(FileOutputFormat.getOutputPath(job), part)),
-          part);
-    }
-    assertEquals(0, PikachuCounter.BINS_FETCHED.valueIn(job.getCounters()), "stock shuffle ran");
   }
 
   private static byte[] readAll(Path file) throws java.io.IOException {
