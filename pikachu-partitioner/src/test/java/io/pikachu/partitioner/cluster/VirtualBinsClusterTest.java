@@ -108,8 +108,8 @@ class VirtualBinsClusterTest {
   }
 
   /**
-   * Runs stock, (a), (b), (c) and an opted-out job of one application concurrently and checks
-   * exact output.
+   * Runs stock, (a), (b), (c) and an opted-out job of one application concurrently and checks exact
+   * output.
    */
   private void runMatrix(TestJobs.App app) throws Exception {
     Map<String, Configuration> variants = new LinkedHashMap<>();

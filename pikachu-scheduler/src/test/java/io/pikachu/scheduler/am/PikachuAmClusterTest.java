@@ -254,6 +254,68 @@ class PikachuAmClusterTest {
     assertEquals("fixed", fixedDecision.estimator());
   }
 
+  /**
+   * The MR application master killed once its decision is published: YARN starts attempt 2, which
+   * resumes the recorded decision instead of deciding anew; reducers keep the sealed final map, and
+   * the output equals stock's.
+   */
+  @Test
+  void anAmKilledAfterItsDecisionIsRestartedAndKeepsIt() throws Exception {
+    Configuration c = pikachu("am-restart");
+    c.set(PikachuKeys.ESTIMATOR.name(), "fixed");
+    c.set(PikachuKeys.FIXED_P.name(), "3");
+    c.set(
+        PikachuKeys.NODE_CLASSES.name(), nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
+    c.setInt(MRJobConfig.MR_AM_MAX_ATTEMPTS, 2);
+    Job stock = wordCount(conf, "am-restart-stock");
+    Job job = wordCount(c, "am-restart");
+    stock.submit();
+    job.submit();
+    Path record =
+        DecisionPublisher.decisionFile(new Path(root, "decisions"), job.getJobID().toString());
+    long deadline = System.currentTimeMillis() + 180_000;
+    while (!fs.exists(record)) {
+      assertTrue(System.currentTimeMillis() < deadline, "no decision within 3 minutes");
+      assertFalse(job.isComplete(), "the job ended before its AM could be killed");
+      Thread.sleep(200);
+    }
+    Decision first = DecisionPublisher.read(conf, record);
+    String app =
+        org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId().toString();
+    ProcessHandle am =
+        ProcessHandle.allProcesses()
+            .filter(
+                p -> {
+                  // the JVM itself, not the shell of launch_container.sh that started it
+                  boolean java = p.info().command().map(x -> x.endsWith("/java")).orElse(false);
+                  String cmd = p.info().commandLine().orElse("");
+                  return java && cmd.contains("MRAppMaster") && cmd.contains(app);
+                })
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no AM process of " + app));
+    assertTrue(am.destroyForcibly());
+    am.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+    assertTrue(stock.waitForCompletion(false));
+    assertTrue(job.waitForCompletion(false), job.getStatus().getFailureInfo());
+    org.apache.hadoop.yarn.api.records.ApplicationId appId =
+        org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId();
+    assertEquals(
+        2,
+        cluster.getResourceManager().getRMContext().getRMApps().get(appId).getAppAttempts().size(),
+        "YARN ran a second AM attempt");
+    assertEquals(
+        records(FileOutputFormat.getOutputPath(stock)),
+        records(FileOutputFormat.getOutputPath(job)));
+    Decision kept = DecisionPublisher.read(conf, record);
+    assertEquals(first.decidedAtMs(), kept.decidedAtMs(), "attempt 2 did not decide anew");
+    assertEquals(first.reducerBins(), kept.reducerBins());
+    assertEquals(
+        first.rebalanced() ? 1L : 0L,
+        DecisionCounter.REBALANCED.valueIn(job.getCounters()).orElseThrow(),
+        "attempt 2 counts the kept decision");
+  }
+
   @Test
   void badKeyFailsTheJobWithDiagnosticsNamingIt() throws Exception {
     Configuration c = pikachu("bad");
