@@ -39,9 +39,9 @@ class MaglevTableTest {
    * Removing one of N backends must move its own M/N entries and, beyond them, only a small part of
    * the table: the paper's point against plain modulo hashing, which would move almost all of it.
    * Measured over 20 removals (2026-11-24): with M = 65537, all entries changed / the removed
-   * backend's entries = 1.02 for N = 10, 1.57 (worst 1.61) for N = 100, and 7.0 for N = 1000,
-   * where M is only 65 times N (the paper sizes M at 100 times N or more). The bound asserted for
-   * N = 100 is 2.5; building again from the full set restores the table.
+   * backend's entries = 1.02 for N = 10, 1.57 (worst 1.61) for N = 100, and 7.0 for N = 1000, where
+   * M is only 65 times N (the paper sizes M at 100 times N or more). The bound asserted for N = 100
+   * is 2.5; building again from the full set restores the table.
    */
   @Test
   void removingOneBackendMovesLittleBeyondItsOwnEntries() {
