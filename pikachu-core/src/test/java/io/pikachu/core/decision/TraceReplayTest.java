@@ -79,14 +79,34 @@ class TraceReplayTest {
     TraceHeader header =
         TraceHeader.of(
             job.numReducers(), "round trip", Map.of(PikachuKeys.ESTIMATOR.name(), "tarazu"));
+    int decidedAfter = reports.size() / 2;
+    long decidedAt = reports.get(decidedAfter - 1).timeMs() + 1;
     try (TraceFile.Recorder r = new TraceFile.Recorder(out, header)) {
-      for (StatusReport s : reports) {
-        r.record(s);
+      for (int i = 0; i < reports.size(); i++) {
+        if (i == decidedAfter) {
+          r.decided(decidedAt);
+        }
+        r.record(reports.get(i));
       }
     }
     TraceFile back = TraceFile.read(new StringReader(out.toString()), "memory");
     assertEquals(header, back.header());
     assertEquals(reports, back.reports());
+    assertEquals(List.of(new TraceFile.Mark(decidedAt, decidedAfter)), back.marks());
+    assertEquals(reports.subList(0, decidedAfter), back.reportsBeforeFirstDecision().orElseThrow());
+  }
+
+  @Test
+  void versionOneTracesStillRead() throws IOException {
+    String v1 =
+        "{\"format\":\"pikachu-trace\",\"version\":1,\"numReducers\":1}\n"
+            + "{\"timeMs\":1,\"attemptId\":\"a\",\"type\":\"MAP\",\"taskIndex\":0,\"node\":\"n\","
+            + "\"phase\":\"MAP\",\"state\":\"RUNNING\",\"progress\":0.5,\"mapsCopied\":0,"
+            + "\"mapsCompleted\":0,\"totalMaps\":1,\"cpuMs\":0,\"launchTimeMs\":-1}\n";
+    TraceFile t = TraceFile.read(new StringReader(v1), "v1.jsonl");
+    assertEquals(1, t.reports().size());
+    assertTrue(t.marks().isEmpty());
+    assertTrue(t.reportsBeforeFirstDecision().isEmpty());
   }
 
   @Test

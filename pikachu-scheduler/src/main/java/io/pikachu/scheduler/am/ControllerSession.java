@@ -54,6 +54,12 @@ final class ControllerSession {
   /** Maps completed as seen at each tick, to date the launch reports. */
   private final NavigableMap<Long, Integer> completedMapsAt = new TreeMap<>();
 
+  /**
+   * Held while the controller is fed or polled, so that the trace records reports and the decision
+   * in the order the controller saw them (the event thread feeds, the timer thread polls).
+   */
+  private final Object feedLock = new Object();
+
   private volatile JobController controller;
   private volatile TraceRecorder recorder;
   private JobId jobId;
@@ -160,7 +166,7 @@ final class ControllerSession {
     reportEndedAttempts(nowMs);
     try {
       if (published == null) {
-        Optional<Decision> d = resumed != null ? Optional.of(resumed) : controller.poll(nowMs);
+        Optional<Decision> d = resumed != null ? Optional.of(resumed) : poll(nowMs);
         if (d.isPresent()) {
           publish(d.get());
         }
@@ -190,10 +196,24 @@ final class ControllerSession {
   }
 
   private void feed(StatusReport r) {
-    controller.onReport(r);
-    TraceRecorder rec = recorder;
-    if (rec != null) {
-      rec.add(r);
+    synchronized (feedLock) {
+      controller.onReport(r);
+      TraceRecorder rec = recorder;
+      if (rec != null) {
+        rec.add(r);
+      }
+    }
+  }
+
+  private Optional<Decision> poll(long nowMs) {
+    synchronized (feedLock) {
+      boolean undecided = controller.decision().isEmpty();
+      Optional<Decision> d = controller.poll(nowMs);
+      TraceRecorder rec = recorder;
+      if (undecided && d.isPresent() && rec != null) {
+        rec.decided(nowMs);
+      }
+      return d;
     }
   }
 

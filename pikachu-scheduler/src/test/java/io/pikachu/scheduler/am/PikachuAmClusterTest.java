@@ -240,7 +240,9 @@ class PikachuAmClusterTest {
       JobController replay =
           new JobController(
               ControllerConfig.fromMap(trace.header().config()), trace.header().numReducers());
-      trace.reports().stream().filter(r -> r.timeMs() <= d.decidedAtMs()).forEach(replay::onReport);
+      // the reports the controller had been fed when it decided, as the trace marks them
+      assertEquals(d.decidedAtMs(), trace.marks().get(0).timeMs(), name);
+      trace.reportsBeforeFirstDecision().orElseThrow().forEach(replay::onReport);
       assertEquals(
           d.reducerBins(),
           replay.poll(d.decidedAtMs()).orElseThrow().reducerBins(),

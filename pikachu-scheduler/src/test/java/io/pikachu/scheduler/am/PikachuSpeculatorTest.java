@@ -251,7 +251,9 @@ class PikachuSpeculatorTest {
     io.pikachu.core.decision.JobController replay =
         new io.pikachu.core.decision.JobController(
             io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
-    reports.forEach(replay::onReport);
+    assertEquals(1, trace.marks().size(), "one decision marked: " + trace.marks());
+    assertEquals(d.decidedAtMs(), trace.marks().get(0).timeMs());
+    trace.reportsBeforeFirstDecision().orElseThrow().forEach(replay::onReport);
     assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
   }
 

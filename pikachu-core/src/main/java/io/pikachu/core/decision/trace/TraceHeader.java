@@ -23,7 +23,9 @@ public record TraceHeader(
     Map<String, String> expect) {
 
   public static final String FORMAT = "pikachu-trace";
-  public static final int VERSION = 1;
+
+  /** Version 2 adds the decision marks of {@link TraceFile}; version 1 traces still read. */
+  public static final int VERSION = 2;
 
   public TraceHeader {
     config = config == null ? Map.of() : Map.copyOf(config);
