@@ -18,8 +18,17 @@ public final class ForcedRatioHook implements BinMapSource {
   private final float afterMaps;
   private boolean fired;
 
+  /**
+   * @param keepOrder the job is total order: the forced map keeps contiguous ranges in reducer
+   *     order; otherwise it moves the fewest bins
+   */
   public ForcedRatioHook(
-      int reducers, int binsPerReducer, double ratio, float afterMaps, BitSet fast) {
+      int reducers,
+      int binsPerReducer,
+      double ratio,
+      float afterMaps,
+      BitSet fast,
+      boolean keepOrder) {
     if (!(ratio > 0) || Double.isInfinite(ratio)) {
       throw new IllegalArgumentException(
           PikachuKeys.TEST_FORCED_RATIO.name() + " must be a positive number, got " + ratio);
@@ -38,8 +47,11 @@ public final class ForcedRatioHook implements BinMapSource {
     }
     this.even = BinMap.even(reducers, binsPerReducer, false);
     this.forced =
-        BinMap.fromCounts(
-            1, true, binsPerReducer, countsFor(reducers, binsPerReducer, ratio, fast));
+        new BinMap(
+            1,
+            true,
+            even.allocation()
+                .rebalanced(countsFor(reducers, binsPerReducer, ratio, fast), keepOrder));
     this.afterMaps = afterMaps;
   }
 

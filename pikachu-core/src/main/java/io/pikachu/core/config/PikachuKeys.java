@@ -1,5 +1,6 @@
 package io.pikachu.core.config;
 
+import static io.pikachu.core.config.Parsers.classNames;
 import static io.pikachu.core.config.Parsers.doubleAbove;
 import static io.pikachu.core.config.Parsers.doubleAtLeast;
 import static io.pikachu.core.config.Parsers.fraction;
@@ -79,13 +80,24 @@ public final class PikachuKeys {
           "how long a reducer that has fetched all its bins waits for a final map before it seals"
               + " the map it has (first sealer wins, so all reducers still agree)");
 
-  public static final Key<String> TOTAL_ORDER_BIN_PARTITION_FILE =
+  public static final Key<List<String>> MOVABLE_PARTITIONERS =
       new Key<>(
-          "pikachu.bins.total-order.partition.file",
-          null,
-          text(),
-          "partition file for a TotalOrderPartitioner evaluated over the bins (bins - 1 split"
-              + " points)");
+          "pikachu.partitioner.movable",
+          "",
+          classNames(),
+          "partitioner classes (comma-separated) whose keys Pikachu may move between reducers,"
+              + " besides Hadoop's hash and total-order partitioners: list one only if its"
+              + " partition depends on nothing the job's grouping could split, for any number of"
+              + " partitions. Jobs with other partitioners run as stock");
+
+  public static final Key<List<String>> PLACEMENT_SENSITIVE_FORMATS =
+      new Key<>(
+          "pikachu.output.placement-sensitive",
+          "org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat,"
+              + "org.apache.hadoop.mapred.MapFileOutputFormat",
+          classNames(),
+          "output format classes whose readers find a key through the job's partitioner; jobs"
+              + " that write one run as stock");
 
   // ---- the controller (AM side) ----
 
@@ -247,7 +259,8 @@ public final class PikachuKeys {
           BINMAP_DIR,
           BINMAP_POLL_MS,
           FINAL_MAP_WAIT_MS,
-          TOTAL_ORDER_BIN_PARTITION_FILE,
+          MOVABLE_PARTITIONERS,
+          PLACEMENT_SENSITIVE_FORMATS,
           ESTIMATOR,
           FIXED_P,
           NODE_CLASSES,

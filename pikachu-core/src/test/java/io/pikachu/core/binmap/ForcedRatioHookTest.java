@@ -40,7 +40,7 @@ class ForcedRatioHookTest {
 
   @Test
   void forcedHookChangesOnceEnoughMapsFinishedAndIsFinalOnlyThen() {
-    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 0.5f, set(0));
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 0.5f, set(0), true);
     BinMap before = hook.current(2, 6, false);
     assertFalse(before.isFinal(), "no final merge before the change");
     assertEquals(BinMap.even(3, 10, false), before);
@@ -52,7 +52,7 @@ class ForcedRatioHookTest {
 
   @Test
   void forcedHookAtOneWaitsUntilTheReducerFetchedEverything() {
-    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 1f, set(0));
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 1f, set(0), true);
     assertFalse(hook.current(6, 6, false).isFinal(), "all maps done, bins still missing");
     assertTrue(hook.current(6, 6, true).isFinal());
   }
@@ -61,11 +61,11 @@ class ForcedRatioHookTest {
   void hookSettingsAreValidatedWithTheKeyName() {
     var ratio =
         assertThrows(
-            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, -1, 1f, set(0)));
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, -1, 1f, set(0), true));
     assertTrue(ratio.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
     var after =
         assertThrows(
-            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, 3, 0f, set(0)));
+            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, 3, 0f, set(0), true));
     assertTrue(after.getMessage().contains(PikachuKeys.TEST_FORCED_AFTER_MAPS.name()));
     var fast =
         assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));

@@ -1,6 +1,5 @@
 package io.pikachu.partitioner.cluster;
 
-import io.pikachu.partitioner.map.TotalOrderBins;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -117,24 +116,24 @@ final class TestJobs {
   }
 
   /**
-   * Writes the total-order partition files: reducers - 1 split points for the job, and, when the
-   * job uses virtual bins, bins - 1 for the bins. Deterministic sampler: every record.
+   * Writes the job's total-order partition file (reducers - 1 split points); Pikachu needs no
+   * other. Deterministic sampler: every record.
    */
-  static void writePartitionFiles(Job job, Path dir, boolean bins) throws Exception {
+  static void writePartitionFile(Job job, Path dir) throws Exception {
     InputSampler.Sampler<Text, Text> sampler = new InputSampler.SplitSampler<>(1_000_000, 100);
     TotalOrderPartitioner.setPartitionFile(job.getConfiguration(), new Path(dir, "reducers.lst"));
     InputSampler.writePartitionFile(job, sampler);
-    if (bins) {
-      TotalOrderBins.writeBinPartitionFile(job, sampler, new Path(dir, "bins.lst"));
-    }
   }
 
   /** All output lines, sorted: the multiset of records. */
   static List<String> records(FileSystem fs, Path output) throws IOException {
+    return sortedLines(concatenated(fs, output));
+  }
+
+  /** The lines of a text output, sorted. */
+  static List<String> sortedLines(byte[] text) {
     List<String> lines =
-        new ArrayList<>(
-            Arrays.asList(
-                new String(concatenated(fs, output), StandardCharsets.UTF_8).split("\n")));
+        new ArrayList<>(Arrays.asList(new String(text, StandardCharsets.UTF_8).split("\n")));
     lines.removeIf(String::isEmpty);
     Collections.sort(lines);
     return lines;

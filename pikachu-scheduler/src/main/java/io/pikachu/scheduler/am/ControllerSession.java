@@ -86,6 +86,7 @@ final class ControllerSession {
             jobId.toString(),
             settings.reducers(),
             settings.controller().binsPerReducer(),
+            settings.slicing(),
             settings.decisionDir());
     int attempt = amAttempt();
     Optional<Decision> previous = Optional.empty();
@@ -110,15 +111,6 @@ final class ControllerSession {
             "Pikachu: the earlier decision does not fit this job ({}); deciding anew",
             e.getMessage());
       }
-    }
-    if (settings.reducers() == 1 && resumed == null) {
-      // One reducer has nothing to balance; sealing now means it never waits for a decision (uber
-      // jobs
-      // send no status reports at all).
-      LOG.info(
-          "Pikachu: the job has one reducer; sealed the final bin map {} in {}",
-          publisher.sealEven(1),
-          publisher.binMapDir());
     }
     if (settings.traceDir().isPresent()) {
       Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");

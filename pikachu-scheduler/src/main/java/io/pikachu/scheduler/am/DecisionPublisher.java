@@ -1,9 +1,11 @@
 package io.pikachu.scheduler.am;
 
+import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -37,12 +39,15 @@ public final class DecisionPublisher {
   private final Optional<Path> decisionCopy;
   private final FsBinMapStore store;
   private final int binsPerReducer;
+  private final int reducers;
+  private final Slicing slicing;
 
   public DecisionPublisher(
       Configuration conf,
       String jobId,
       int reducers,
       int binsPerReducer,
+      Slicing slicing,
       Optional<Path> decisionDir)
       throws IOException {
     this.conf = conf;
@@ -56,6 +61,8 @@ public final class DecisionPublisher {
     }
     this.store = FsBinMapStore.forJob(withJobId, reducers, binsPerReducer);
     this.binsPerReducer = binsPerReducer;
+    this.reducers = reducers;
+    this.slicing = slicing;
   }
 
   /**
@@ -124,7 +131,11 @@ public final class DecisionPublisher {
   public Published publish(Decision decision) throws IOException {
     writeAtomically(stagingRecord, DecisionJson.write(decision));
     int[] counts = decision.reducerBins().stream().mapToInt(Integer::intValue).toArray();
-    BinMap wanted = BinMap.fromCounts(1, true, binsPerReducer, counts);
+    BinMap wanted =
+        new BinMap(
+            1,
+            true,
+            BinAllocation.even(binsPerReducer, reducers).rebalanced(counts, slicing.keepsOrder()));
     BinMap sealed = store.publish(wanted);
     Decision written = decision;
     boolean applied = sealed.sameOwnership(wanted);
@@ -142,11 +153,6 @@ public final class DecisionPublisher {
       writeAtomically(decisionCopy.get(), DecisionJson.write(written));
     }
     return new Published(written, sealed, applied);
-  }
-
-  /** Seals the even map: for jobs whose single reducer needs no decision to go on. */
-  public BinMap sealEven(int reducers) throws IOException {
-    return store.seal(BinMap.even(reducers, binsPerReducer, true));
   }
 
   /**

@@ -58,6 +58,7 @@ class DecisionPublisherTest {
         JOB,
         3,
         10,
+        io.pikachu.core.partitioning.Slicing.KEY_RANGE,
         Optional.of(new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri())));
   }
 
