@@ -10,6 +10,11 @@ import java.util.List;
  * after the prefix that every key of the range shares. The cut is monotone in the key, so bins in
  * bin order are key ranges in key order; how evenly it spreads a partition's keys depends on how
  * evenly they spread over those bytes (uniformly for random keys such as TeraSort's).
+ *
+ * <p>The first and the last partition are open ended. Cut over all byte strings below the first
+ * split point (or above the last), keys drawn from a narrower alphabet, such as text, would all
+ * fall into one slice, so their range is taken as wide as the neighbouring partition's, in the
+ * first eight bytes, and keys beyond it go to the outermost slice.
  */
 public final class KeyRangeSlicer {
   private final int binsPerReducer;
@@ -43,6 +48,22 @@ public final class KeyRangeSlicer {
       prefix[p] = common < 0 ? lo.length : common; // every key in [lo, hi) starts with it
       low[p] = position(lo, 0, lo.length, prefix[p]);
       width[p] = (hi == null ? 1.0 : position(hi, 0, hi.length, prefix[p])) - low[p];
+    }
+    if (splitPoints.size() >= 2) {
+      int last = partitions - 1;
+      double first = position(splitPoints.get(0), 0, splitPoints.get(0).length, 0);
+      double second = position(splitPoints.get(1), 0, splitPoints.get(1).length, 0);
+      if (second > first) {
+        low[0] = Math.max(0, first - (second - first));
+        width[0] = first - low[0];
+      }
+      byte[] top = splitPoints.get(last - 1);
+      byte[] below = splitPoints.get(last - 2);
+      double t = position(top, 0, top.length, 0);
+      double b = position(below, 0, below.length, 0);
+      if (t > b) {
+        width[last] = Math.min(1.0, t + (t - b)) - t;
+      }
     }
   }
 

@@ -40,6 +40,32 @@ class KeyRangeSlicerTest {
   }
 
   @Test
+  void textKeysSpreadOverTheOpenEndedPartitionsToo() {
+    Random rnd = new Random(5);
+    List<byte[]> words = new ArrayList<>();
+    for (int i = 0; i < 9000; i++) {
+      char[] w = new char[4 + rnd.nextInt(6)];
+      for (int c = 0; c < w.length; c++) {
+        w[c] = (char) ('a' + rnd.nextInt(26));
+      }
+      words.add(new String(w).getBytes(StandardCharsets.US_ASCII));
+    }
+    words.sort(Arrays::compareUnsigned);
+    List<byte[]> splits = List.of(words.get(3000), words.get(6000));
+    KeyRangeSlicer slicer = new KeyRangeSlicer(splits, 5);
+    int[] perBin = new int[15];
+    for (byte[] w : words) {
+      int p = partition(splits, w);
+      perBin[p * 5 + slicer.slice(p, w, 0, w.length)]++;
+    }
+    for (int b = 0; b < 15; b++) {
+      // lower-case words occupy a sliver of the byte range below the first split point and above
+      // the last; cut over the whole byte range they would all sit in one slice
+      assertTrue(perBin[b] > 300 && perBin[b] < 900, "bin " + b + ": " + Arrays.toString(perBin));
+    }
+  }
+
+  @Test
   void keysSharingAPrefixAreCutAfterIt() {
     List<byte[]> splits = List.of(bytes("user-m"));
     KeyRangeSlicer slicer = new KeyRangeSlicer(splits, 4);
