@@ -251,6 +251,11 @@ public final class HeteroCluster implements AutoCloseable {
     return yarn.getTestWorkDir();
   }
 
+  /** How many attempts YARN has started for an application (tests of AM restarts). */
+  public int appAttempts(org.apache.hadoop.yarn.api.records.ApplicationId app) {
+    return yarn.getResourceManager().getRMContext().getRMApps().get(app).getAppAttempts().size();
+  }
+
   @Override
   public void close() {
     registeredLocalDirs.forEach(NodeLimitRegistry::unregister);

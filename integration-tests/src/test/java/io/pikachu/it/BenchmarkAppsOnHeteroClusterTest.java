@@ -31,12 +31,11 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The benchmark applications give correct output on the heterogeneous cluster, using every node.
  */
-@ExtendWith(SharedHeteroCluster.class)
+@SharedCluster.On(SharedCluster.Kind.HETERO)
 class BenchmarkAppsOnHeteroClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
@@ -45,8 +44,7 @@ class BenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedHeteroCluster.Handle handle =
-        SharedHeteroCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
+    SharedCluster.Handle handle = SharedCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();

@@ -1,11 +1,10 @@
-package io.pikachu.partitioner.cluster;
+package io.pikachu.it;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.nio.file.Path;
@@ -26,13 +25,15 @@ class LocalRunnerPipelineTest {
   @TempDir static Path tmp;
   static FileSystem fs;
   static org.apache.hadoop.fs.Path input;
+  static StockVsPikachu compare;
 
   @BeforeAll
   static void writeInput() throws Exception {
     Configuration conf = localConf();
     fs = FileSystem.getLocal(conf);
     input = new org.apache.hadoop.fs.Path(tmp.toString(), "in");
-    TestJobs.writeInput(fs, input, 3, 400, 42);
+    TestApps.writeInput(fs, input, 3, 400, 42);
+    compare = new StockVsPikachu(fs, new org.apache.hadoop.fs.Path(tmp.toString()), conf);
   }
 
   static Configuration localConf() {
@@ -44,11 +45,11 @@ class LocalRunnerPipelineTest {
     return conf;
   }
 
-  private Job run(TestJobs.App app, String name, Configuration conf) throws Exception {
+  private Job run(TestApps.App app, String name, Configuration conf) throws Exception {
     org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(tmp.toString(), name);
-    Job job = TestJobs.create(app, conf, input, out, 4, name);
-    if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-      TestJobs.writePartitionFile(
+    Job job = TestApps.create(app, conf, input, out, 4, name);
+    if (app == TestApps.App.TOTAL_ORDER_SORT) {
+      TestApps.writePartitionFile(
           job, new org.apache.hadoop.fs.Path(tmp.toString(), name + "-partitions"));
     }
     assertTrue(job.waitForCompletion(false), name + " failed");
@@ -65,17 +66,13 @@ class LocalRunnerPipelineTest {
 
   @Test
   void wordcountWithBinsAndForcedChangeEqualsStock() throws Exception {
-    Job stock = run(TestJobs.App.WORDCOUNT, "wc-stock", localConf());
-    Job plain = run(TestJobs.App.WORDCOUNT, "wc-bins", binsConf(1));
-    Job changed = run(TestJobs.App.WORDCOUNT, "wc-forced", binsConf(3));
+    Job stock = run(TestApps.App.WORDCOUNT, "wc-stock", localConf());
+    Job plain = run(TestApps.App.WORDCOUNT, "wc-bins", binsConf(1));
+    Job changed = run(TestApps.App.WORDCOUNT, "wc-forced", binsConf(3));
 
-    var expected = TestJobs.records(fs, outputOf(stock));
-    assertFalse(expected.isEmpty());
-    assertEquals(expected, TestJobs.records(fs, outputOf(plain)));
     // under the even map each word is in the part file stock puts it in: identical part files
-    assertArrayEquals(
-        TestJobs.concatenated(fs, outputOf(stock)), TestJobs.concatenated(fs, outputOf(plain)));
-    assertEquals(expected, TestJobs.records(fs, outputOf(changed)));
+    compare.assertMatchesStock(outputOf(stock), outputOf(plain), "even", Match.BYTES);
+    compare.assertMatchesStock(outputOf(stock), outputOf(changed), "forced", Match.RECORDS);
 
     Counters plainCounters = plain.getCounters();
     assertEquals(3 * 40, PikachuCounter.BINS_FETCHED.valueIn(plainCounters));
@@ -91,13 +88,13 @@ class LocalRunnerPipelineTest {
 
   @Test
   void totalOrderSortStaysByteIdenticalAfterChange() throws Exception {
-    Job stock = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-stock", localConf());
+    Job stock = run(TestApps.App.TOTAL_ORDER_SORT, "tos-stock", localConf());
     Configuration forced = binsConf(3);
     forced.set(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name(), "1,3");
-    Job changed = run(TestJobs.App.TOTAL_ORDER_SORT, "tos-forced", forced);
-    byte[] expected = TestJobs.concatenated(fs, outputOf(stock));
-    assertTrue(expected.length > 1000);
-    assertArrayEquals(expected, TestJobs.concatenated(fs, outputOf(changed)));
+    Job changed = run(TestApps.App.TOTAL_ORDER_SORT, "tos-forced", forced);
+    assertTrue(compare.concatenated(outputOf(stock)).length > 1000);
+    compare.assertMatchesStock(
+        outputOf(stock), outputOf(changed), "forced", Match.CONCATENATED_BYTES);
   }
 
   private static org.apache.hadoop.fs.Path outputOf(Job job) {

@@ -1,18 +1,11 @@
-package io.pikachu.partitioner.cluster;
+package io.pikachu.it;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.Random;
 import java.util.StringTokenizer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
@@ -30,8 +23,8 @@ import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 
 /** Wordcount, Sort and total-order Sort, small inputs, and output readers for the tests. */
-final class TestJobs {
-  private TestJobs() {}
+final class TestApps {
+  private TestApps() {}
 
   enum App {
     WORDCOUNT,
@@ -80,7 +73,7 @@ final class TestJobs {
       throws Exception {
     Configuration conf = new Configuration(base);
     Job job = Job.getInstance(conf, name);
-    job.setJarByClass(TestJobs.class);
+    job.setJarByClass(TestApps.class);
     job.setNumReduceTasks(reducers);
     FileInputFormat.addInputPath(job, input);
     FileOutputFormat.setOutputPath(job, output);
@@ -123,33 +116,6 @@ final class TestJobs {
     InputSampler.Sampler<Text, Text> sampler = new InputSampler.SplitSampler<>(1_000_000, 100);
     TotalOrderPartitioner.setPartitionFile(job.getConfiguration(), new Path(dir, "reducers.lst"));
     InputSampler.writePartitionFile(job, sampler);
-  }
-
-  /** All output lines, sorted: the multiset of records. */
-  static List<String> records(FileSystem fs, Path output) throws IOException {
-    return sortedLines(concatenated(fs, output));
-  }
-
-  /** The lines of a text output, sorted. */
-  static List<String> sortedLines(byte[] text) {
-    List<String> lines =
-        new ArrayList<>(Arrays.asList(new String(text, StandardCharsets.UTF_8).split("\n")));
-    lines.removeIf(String::isEmpty);
-    Collections.sort(lines);
-    return lines;
-  }
-
-  /** The part files, in part order, concatenated. */
-  static byte[] concatenated(FileSystem fs, Path output) throws IOException {
-    FileStatus[] parts = fs.globStatus(new Path(output, "part-r-*"));
-    Arrays.sort(parts);
-    ByteArrayOutputStream all = new ByteArrayOutputStream();
-    for (FileStatus part : parts) {
-      try (InputStream in = fs.open(part.getPath())) {
-        in.transferTo(all);
-      }
-    }
-    return all.toByteArray();
   }
 
   public static class TokenMapper extends Mapper<Object, Text, Text, IntWritable> {

@@ -1,21 +1,20 @@
-package io.pikachu.partitioner.cluster;
+package io.pikachu.it;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,173 +25,126 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Acceptance tests on an embedded YARN cluster (3 NodeManagers, stock ShuffleHandler): every job
- * runs stock and with Pikachu bins under (a) no change, (b) a forced change to P=3 when half the
- * maps finished, (c) a forced change after all maps finished; outputs must equal stock's. The four
- * runs of one application share the cluster concurrently to keep the suite short.
+ * Exactness of the bin shuffle on an embedded cluster of three NodeManagers with the stock
+ * ShuffleHandler: each job runs stock and under Pikachu variants side by side, and the output must
+ * equal stock's. Bin maps come from the test hook or are published by the test itself, so these
+ * tests exercise the task side alone; the controller's are in {@link AmPluginClusterTest}.
  */
-class VirtualBinsClusterTest {
+@SharedCluster.On(SharedCluster.Kind.PLAIN)
+class BinExactnessTest {
   private static final int REDUCERS = 3;
   private static final int MAPS = 4;
-  private static MiniMRYarnCluster cluster;
+  private static SharedCluster.Handle cluster;
   private static Configuration conf;
   private static FileSystem fs;
   private static Path root;
   private static Path input;
+  private static StockVsPikachu harness;
 
   @BeforeAll
-  static void startCluster() throws Exception {
-    Configuration c = new Configuration();
-    c.setInt(YarnConfiguration.NM_PMEM_MB, 8192);
-    c.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 256);
-    c.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
-    c.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-    cluster = new MiniMRYarnCluster("pikachu-bins-" + System.nanoTime(), 3);
-    cluster.init(c);
-    cluster.start();
-    conf = new Configuration(cluster.getConfig());
-    conf.setInt(MRJobConfig.MAP_MEMORY_MB, 384);
-    conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 384);
-    conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 512);
-    conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx200m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx300m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+  static void writeInput() throws Exception {
+    cluster = SharedCluster.forClass(BinExactnessTest.class);
+    conf = new Configuration(cluster.conf());
     conf.setInt(MRJobConfig.IO_SORT_MB, 16);
     conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
     conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
-    fs = FileSystem.get(conf);
-    // a directory of its own: another build may run this module's tests at the same time
-    File dir =
-        java.nio.file.Files.createTempDirectory(
-                new File("target").getAbsoluteFile().toPath(), "pikachu-cluster-test-")
-            .toFile();
-    root = fs.makeQualified(new Path(dir.getAbsolutePath()));
+    fs = cluster.fs();
+    root = cluster.base();
     input = new Path(root, "input");
-    TestJobs.writeInput(fs, input, MAPS, 1200, 7);
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.stop();
-    }
+    TestApps.writeInput(fs, input, MAPS, 1200, 7);
+    harness = new StockVsPikachu(fs, root, conf);
   }
 
   private static Configuration binsConf() {
-    Configuration c = new Configuration(conf);
+    return bins(new Configuration(conf));
+  }
+
+  private static Configuration bins(Configuration c) {
     VirtualBinsConfig.enable(c);
     return c;
   }
 
-  private static Configuration forcedConf(double ratio, float afterMaps) {
-    Configuration c = binsConf();
-    c.set(PikachuKeys.TEST_FORCED_RATIO.name(), Double.toString(ratio));
-    c.setFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), afterMaps);
-    return c;
+  /** The test hook's change to P = {@code ratio} (1: the even map) for the first half. */
+  private static UnaryOperator<Configuration> forced(double ratio, float afterMaps) {
+    return c -> {
+      bins(c).set(PikachuKeys.TEST_FORCED_RATIO.name(), Double.toString(ratio));
+      c.setFloat(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), afterMaps);
+      return c;
+    };
   }
 
   /** Pikachu switched on, with the controller, and the job saying pikachu.enabled=false. */
-  private static Configuration optedOutConf() {
-    Configuration c = binsConf();
-    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+  private static Configuration optedOut(Configuration c) {
+    bins(c).setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     c.setBoolean(PikachuKeys.ENABLED.name(), false);
     return c;
   }
 
   /**
    * Runs stock, (a) bins under the even map, (b) a change to P = 3 mid-shuffle, (c) after all maps,
-   * and an opted-out job of one application concurrently and checks exact output; under the even
-   * map every key must sit in the part file stock puts it in.
+   * and (d) an opted-out job of one application side by side and checks exact output; under the
+   * even map every key must sit in the part file stock puts it in.
    */
-  private void runMatrix(TestJobs.App app) throws Exception {
-    Map<String, Configuration> variants = new LinkedHashMap<>();
-    variants.put("stock", new Configuration(conf));
-    variants.put("even", forcedConf(1.0, 0.5f));
-    variants.put("forced-mid", forcedConf(3.0, 0.5f));
-    variants.put("forced-end", forcedConf(3.0, 1.0f));
-    variants.put("opted-out", optedOutConf());
-    Map<String, Job> jobs = new LinkedHashMap<>();
-    for (Map.Entry<String, Configuration> v : variants.entrySet()) {
-      String name = app + "-" + v.getKey();
-      Job job = TestJobs.create(app, v.getValue(), input, new Path(root, name), REDUCERS, name);
-      if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-        TestJobs.writePartitionFile(job, new Path(root, name + "-partitions"));
-      }
-      job.submit();
-      jobs.put(v.getKey(), job);
+  private void runMatrix(TestApps.App app) throws Exception {
+    Map<String, UnaryOperator<Configuration>> variants = new LinkedHashMap<>();
+    variants.put("even", forced(1.0, 0.5f));
+    variants.put("forced-mid", forced(3.0, 0.5f));
+    variants.put("forced-end", forced(3.0, 1.0f));
+    variants.put("opted-out", BinExactnessTest::optedOut);
+    StockVsPikachu.Runs runs =
+        harness.run(
+            app.name().toLowerCase(),
+            (c, out, name) -> {
+              Job job = TestApps.create(app, c, input, out, REDUCERS, name);
+              if (app == TestApps.App.TOTAL_ORDER_SORT) {
+                TestApps.writePartitionFile(job, new Path(out.getParent(), name + "-partitions"));
+              }
+              return job;
+            },
+            variants);
+    boolean ordered = app == TestApps.App.TOTAL_ORDER_SORT;
+    for (String variant : List.of("forced-mid", "forced-end")) {
+      harness.assertMatchesStock(runs, variant, ordered ? Match.CONCATENATED_BYTES : Match.RECORDS);
     }
-    for (Map.Entry<String, Job> e : jobs.entrySet()) {
-      assertTrue(e.getValue().waitForCompletion(false), app + " " + e.getKey() + " failed");
-    }
-    Path stockOut = FileOutputFormat.getOutputPath(jobs.get("stock"));
-    List<String> expected = TestJobs.records(fs, stockOut);
-    assertFalse(expected.isEmpty());
-    for (String variant : List.of("even", "forced-mid", "forced-end")) {
-      Path out = FileOutputFormat.getOutputPath(jobs.get(variant));
-      assertEquals(expected, TestJobs.records(fs, out), app + " " + variant + " output differs");
-      if (app == TestJobs.App.TOTAL_ORDER_SORT) {
-        assertArrayEquals(
-            TestJobs.concatenated(fs, stockOut),
-            TestJobs.concatenated(fs, out),
-            "total order " + variant + " not byte-identical");
-      }
-    }
-    // a job that opts out on a cluster where Pikachu is on writes stock's part files byte for byte
-    Path optedOut = FileOutputFormat.getOutputPath(jobs.get("opted-out"));
-    Path even = FileOutputFormat.getOutputPath(jobs.get("even"));
-    for (int r = 0; r < REDUCERS; r++) {
-      String part = String.format("part-r-%05d", r);
-      byte[] stockPart = readAll(new Path(stockOut, part));
-      assertArrayEquals(stockPart, readAll(new Path(optedOut, part)), app + " " + part);
-      // under the even map every key is in stock's part file; the order of values of one key
-      // depends on the merge, so Sort, whose keys repeat, is compared as records
-      if (app == TestJobs.App.SORT) {
-        assertEquals(
-            TestJobs.sortedLines(stockPart),
-            TestJobs.sortedLines(readAll(new Path(even, part))),
-            app + " even " + part);
-      } else {
-        assertArrayEquals(stockPart, readAll(new Path(even, part)), app + " even " + part);
-      }
-    }
-    assertEquals(0, PikachuCounter.BINS_FETCHED.valueIn(jobs.get("opted-out").getCounters()));
-    Counters plain = jobs.get("even").getCounters();
+    // the order of values of one key depends on the merge, so Sort, whose keys repeat, is
+    // compared record by record within each part file
+    harness.assertMatchesStock(
+        runs, "even", app == TestApps.App.SORT ? Match.PLACEMENT : Match.BYTES);
+    harness.assertMatchesStock(runs, "opted-out", Match.BYTES);
+    assertEquals(0, PikachuCounter.BINS_FETCHED.valueIn(runs.get("opted-out").getCounters()));
+    Counters plain = runs.get("even").getCounters();
     assertEquals((long) MAPS * REDUCERS * 10, PikachuCounter.BINS_FETCHED.valueIn(plain));
     assertEquals(0, PikachuCounter.BINS_GAINED.valueIn(plain));
     // P = 3, reducer 0 fast: 30 bins become 18, 6, 6. Hash slices move the fewest bins, 4 from
     // each slow reducer; total order keeps contiguous ranges, [0,18)[18,24)[24,30), and moves 12
-    boolean ordered = app == TestJobs.App.TOTAL_ORDER_SORT;
     for (String variant : List.of("forced-mid", "forced-end")) {
-      Counters c = jobs.get(variant).getCounters();
+      Counters c = runs.get(variant).getCounters();
       assertEquals(ordered ? 8 + 4 + 0 : 8, PikachuCounter.BINS_GAINED.valueIn(c), variant);
       assertEquals(ordered ? 0 + 8 + 4 : 8, PikachuCounter.BINS_DROPPED.valueIn(c), variant);
     }
-    Counters end = jobs.get("forced-end").getCounters();
+    Counters end = runs.get("forced-end").getCounters();
     assertTrue(PikachuCounter.BYTES_DROPPED.valueIn(end) > 0, "lost bins had been fetched");
     assertTrue(PikachuCounter.BYTES_RESHUFFLED.valueIn(end) > 0, "gained bins re-shuffled");
   }
 
   @Test
   void wordcountExactUnderEveryChange() throws Exception {
-    runMatrix(TestJobs.App.WORDCOUNT);
+    runMatrix(TestApps.App.WORDCOUNT);
   }
 
   @Test
   void compressedSortExactUnderEveryChange() throws Exception {
-    runMatrix(TestJobs.App.SORT);
+    runMatrix(TestApps.App.SORT);
   }
 
   @Test
   void totalOrderSortByteIdenticalUnderEveryChange() throws Exception {
-    runMatrix(TestJobs.App.TOTAL_ORDER_SORT);
+    runMatrix(TestApps.App.TOTAL_ORDER_SORT);
   }
 
   /**
@@ -206,11 +158,11 @@ class VirtualBinsClusterTest {
     c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     Job stock =
-        TestJobs.create(
-            TestJobs.App.SORT, conf, input, new Path(root, "kill-stock"), REDUCERS, "kill-stock");
+        TestApps.create(
+            TestApps.App.SORT, conf, input, new Path(root, "kill-stock"), REDUCERS, "kill-stock");
     Job job =
-        TestJobs.create(
-            TestJobs.App.SORT, c, input, new Path(root, "kill-bins"), REDUCERS, "kill-bins");
+        TestApps.create(
+            TestApps.App.SORT, c, input, new Path(root, "kill-bins"), REDUCERS, "kill-bins");
     stock.submit();
     job.submit();
     String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
@@ -250,9 +202,11 @@ class VirtualBinsClusterTest {
 
     assertTrue(stock.waitForCompletion(false));
     assertTrue(job.waitForCompletion(false));
-    assertEquals(
-        TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
-        TestJobs.records(fs, FileOutputFormat.getOutputPath(job)));
+    harness.assertMatchesStock(
+        FileOutputFormat.getOutputPath(stock),
+        FileOutputFormat.getOutputPath(job),
+        job.getJobName(),
+        Match.RECORDS);
     TaskReport reducer1 = null;
     for (TaskReport r : job.getTaskReports(TaskType.REDUCE)) {
       if (r.getTaskID().getId() == 1) {
@@ -270,12 +224,6 @@ class VirtualBinsClusterTest {
         "the re-run applied the final map");
   }
 
-  private static byte[] readAll(Path file) throws java.io.IOException {
-    try (var in = fs.open(file)) {
-      return in.readAllBytes();
-    }
-  }
-
   /**
    * A finished map's output lost after the reducers fetched everything, then a final map under
    * which reducers 0 and 1 gain bins from every map: the lost map alone is re-run (fetch failures
@@ -287,11 +235,11 @@ class VirtualBinsClusterTest {
     c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     Job stock =
-        TestJobs.create(
-            TestJobs.App.WORDCOUNT, conf, input, new Path(root, "lost-stock"), REDUCERS, "lost-s");
+        TestApps.create(
+            TestApps.App.WORDCOUNT, conf, input, new Path(root, "lost-stock"), REDUCERS, "lost-s");
     Job job =
-        TestJobs.create(
-            TestJobs.App.WORDCOUNT, c, input, new Path(root, "lost-bins"), REDUCERS, "lost-bins");
+        TestApps.create(
+            TestApps.App.WORDCOUNT, c, input, new Path(root, "lost-bins"), REDUCERS, "lost-bins");
     stock.submit();
     job.submit();
     FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
@@ -313,7 +261,7 @@ class VirtualBinsClusterTest {
     // Four maps on three NodeManagers: one of them holds two map outputs. Lose one of those two.
     String app = job.getJobID().toString().replace("job_", "application_");
     Map<String, List<java.nio.file.Path>> outputsByNode = new LinkedHashMap<>();
-    try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
+    try (var files = java.nio.file.Files.walk(cluster.cluster().workDir().toPath())) {
       files
           .filter(f -> f.getFileName().toString().equals("file.out"))
           .filter(f -> f.toString().contains("/" + app + "/") && f.toString().contains("_m_"))
@@ -337,9 +285,11 @@ class VirtualBinsClusterTest {
 
     assertTrue(stock.waitForCompletion(false));
     assertTrue(job.waitForCompletion(false));
-    assertEquals(
-        TestJobs.records(fs, FileOutputFormat.getOutputPath(stock)),
-        TestJobs.records(fs, FileOutputFormat.getOutputPath(job)));
+    harness.assertMatchesStock(
+        FileOutputFormat.getOutputPath(stock),
+        FileOutputFormat.getOutputPath(job),
+        job.getJobName(),
+        Match.RECORDS);
     for (TaskReport r : job.getTaskReports(TaskType.MAP)) {
       TaskAttemptID won = r.getSuccessfulTaskAttemptId();
       boolean lost = TaskAttemptID.forName(lostAttempt).getTaskID().equals(r.getTaskID());
@@ -365,7 +315,7 @@ class VirtualBinsClusterTest {
 
   /** True when some container's syslog on the embedded cluster contains {@code text}. */
   private static boolean containerLogsContain(String text) throws Exception {
-    try (var files = java.nio.file.Files.walk(cluster.getTestWorkDir().toPath())) {
+    try (var files = java.nio.file.Files.walk(cluster.cluster().workDir().toPath())) {
       return files
           .filter(f -> f.getFileName().toString().equals("syslog"))
           .anyMatch(
