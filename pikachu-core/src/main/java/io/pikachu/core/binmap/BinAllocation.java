@@ -1,5 +1,6 @@
 package io.pikachu.core.binmap;
 
+import io.pikachu.core.config.PikachuKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -111,6 +112,62 @@ public final class BinAllocation {
   /** Any ownership: {@code owners[bin]} is the reducer that owns the bin. */
   public static BinAllocation ofOwners(int binsPerReducer, int reducers, int[] owners) {
     return new BinAllocation(binsPerReducer, reducers, owners.clone());
+  }
+
+  /**
+   * Parses {@link #ownerRuns()}: runs {@code reducer*length}; bins per reducer is the bins over the
+   * reducers named.
+   *
+   * @throws IllegalArgumentException naming the run that is wrong
+   */
+  public static BinAllocation fromRuns(String runs) {
+    String[] parts = runs.split(",", -1);
+    List<int[]> parsed = new ArrayList<>();
+    long bins = 0;
+    int reducers = 0;
+    for (int i = 0; i < parts.length; i++) {
+      int star = parts[i].indexOf('*');
+      long reducer = star < 0 ? -1 : parseRun(parts[i].substring(0, star));
+      long length = star < 0 ? -1 : parseRun(parts[i].substring(star + 1));
+      if (reducer < 0 || reducer >= Integer.MAX_VALUE || length < 1) {
+        throw new IllegalArgumentException(
+            "owners run "
+                + i
+                + " must be reducer*length with a reducer >= 0 and a length >= 1, got '"
+                + (parts[i].length() <= 40 ? parts[i] : parts[i].substring(0, 37) + "...")
+                + "'");
+      }
+      bins += length;
+      if (bins > PikachuKeys.MAX_TOTAL_BINS) {
+        throw new IllegalArgumentException(
+            "owners cover more than " + PikachuKeys.MAX_TOTAL_BINS + " bins");
+      }
+      reducers = Math.max(reducers, (int) reducer + 1);
+      parsed.add(new int[] {(int) reducer, (int) length});
+    }
+    if (bins % reducers != 0) {
+      throw new IllegalArgumentException(
+          "owners cover "
+              + bins
+              + " bins, not a whole number of bins per reducer for "
+              + reducers
+              + " reducers");
+    }
+    int[] owners = new int[(int) bins];
+    int b = 0;
+    for (int[] run : parsed) {
+      Arrays.fill(owners, b, b + run[1], run[0]);
+      b += run[1];
+    }
+    return new BinAllocation((int) (bins / reducers), reducers, owners);
+  }
+
+  private static long parseRun(String number) {
+    try {
+      return Long.parseLong(number);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   /** The map before any decision: every reducer owns its own partition's bins. */

@@ -1,11 +1,7 @@
 package io.pikachu.core.binmap;
 
-import io.pikachu.core.config.PikachuKeys;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
 
@@ -109,7 +105,7 @@ public final class BinMapFormat {
       map =
           v1
               ? BinMap.fromCounts(version, isFinal, parseCounts(source, fields.get("counts")))
-              : new BinMap(version, isFinal, parseOwners(source, fields.get("owners")));
+              : new BinMap(version, isFinal, BinAllocation.fromRuns(fields.get("owners")));
     } catch (IllegalArgumentException e) {
       throw new BinMapFormatException(source, e.getMessage());
     }
@@ -155,51 +151,6 @@ public final class BinMapFormat {
       counts[i] = (int) value;
     }
     return counts;
-  }
-
-  /** Runs {@code reducer*length}; bins per reducer is the bins over the reducers named. */
-  private static BinAllocation parseOwners(String source, String text)
-      throws BinMapFormatException {
-    String[] runs = text.split(",", -1);
-    List<int[]> parsed = new ArrayList<>();
-    long bins = 0;
-    int reducers = 0;
-    for (int i = 0; i < runs.length; i++) {
-      int star = runs[i].indexOf('*');
-      if (star < 0) {
-        throw new BinMapFormatException(
-            source, "owners run " + i + " is not reducer*length: '" + abbreviate(runs[i]) + "'");
-      }
-      long reducer = parseLong(source, "owners run " + i + " reducer", runs[i].substring(0, star));
-      long length = parseLong(source, "owners run " + i + " length", runs[i].substring(star + 1));
-      if (reducer < 0 || reducer >= Integer.MAX_VALUE || length < 1) {
-        throw new BinMapFormatException(
-            source, "owners run " + i + " must name a reducer >= 0 and a length >= 1");
-      }
-      bins += length;
-      if (bins > PikachuKeys.MAX_TOTAL_BINS) {
-        throw new BinMapFormatException(
-            source, "owners cover more than " + PikachuKeys.MAX_TOTAL_BINS + " bins");
-      }
-      reducers = Math.max(reducers, (int) reducer + 1);
-      parsed.add(new int[] {(int) reducer, (int) length});
-    }
-    if (bins % reducers != 0) {
-      throw new BinMapFormatException(
-          source,
-          "owners cover "
-              + bins
-              + " bins, not a whole number of bins per reducer for "
-              + reducers
-              + " reducers");
-    }
-    int[] owners = new int[(int) bins];
-    int b = 0;
-    for (int[] run : parsed) {
-      Arrays.fill(owners, b, b + run[1], run[0]);
-      b += run[1];
-    }
-    return BinAllocation.ofOwners((int) (bins / reducers), reducers, owners);
   }
 
   private static long parseLong(String source, String field, String text)

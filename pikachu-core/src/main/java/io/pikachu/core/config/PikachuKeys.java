@@ -104,7 +104,7 @@ public final class PikachuKeys {
   public static final Key<EstimatorKind> ESTIMATOR =
       new Key<>(
           "pikachu.estimator",
-          EstimatorKind.PIKACHU.configValue(),
+          EstimatorKind.TWO_STAGE.configValue(),
           (key, v) -> {
             try {
               return EstimatorKind.fromConfigValue(v);

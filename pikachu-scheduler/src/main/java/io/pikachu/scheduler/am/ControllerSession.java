@@ -1,6 +1,7 @@
 package io.pikachu.scheduler.am;
 
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -64,14 +65,17 @@ final class ControllerSession {
   private volatile TraceRecorder recorder;
   private JobId jobId;
   private DecisionPublisher publisher;
-  private Decision resumed;
+  private boolean resumed;
+
+  /** The versions published so far; the last one's map is in the store. */
   private DecisionPublisher.Published published;
 
   ControllerSession(AdapterSettings settings, Configuration conf, AppContext context) {
     this.settings = settings;
     this.conf = conf;
     this.context = context;
-    this.controller = new JobController(settings.controller(), settings.reducers());
+    this.controller =
+        new JobController(settings.controller(), settings.reducers(), settings.slicing());
   }
 
   /**
@@ -86,10 +90,9 @@ final class ControllerSession {
             jobId.toString(),
             settings.reducers(),
             settings.controller().binsPerReducer(),
-            settings.slicing(),
             settings.decisionDir());
     int attempt = amAttempt();
-    Optional<Decision> previous = Optional.empty();
+    Optional<DecisionRecord> previous = Optional.empty();
     try {
       previous = publisher.previous();
     } catch (IOException e) {
@@ -100,11 +103,14 @@ final class ControllerSession {
     if (previous.isPresent()) {
       try {
         controller =
-            JobController.resume(settings.controller(), settings.reducers(), previous.get());
-        resumed = previous.get();
+            JobController.resume(
+                settings.controller(), settings.reducers(), settings.slicing(), previous.get());
+        resumed = true;
         LOG.info(
-            "Pikachu: AM attempt {} keeps the decision published by an earlier attempt in {}",
+            "Pikachu: AM attempt {} keeps the {} bin map version(s) published by an earlier"
+                + " attempt in {}",
             attempt,
+            previous.get().versions().size(),
             publisher.stagingRecord());
       } catch (IllegalStateException e) {
         LOG.warn(
@@ -126,7 +132,8 @@ final class ControllerSession {
                       + job.getName()
                       + "), AM attempt "
                       + attempt,
-                  new TreeMap<>(conf.getValByRegex("^pikachu\\."))));
+                  new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
+                  settings.slicing()));
       LOG.info("Pikachu: recording status reports to {}", file);
     }
   }
@@ -150,17 +157,19 @@ final class ControllerSession {
   }
 
   /**
-   * Polls the controller and publishes its decision once; retried at the next tick if publishing
-   * fails.
+   * Polls the controller and publishes each version it decides; a version whose publishing fails is
+   * retried at the next tick.
    */
   void tick(long nowMs) throws IOException {
     reportLaunchedReducers(nowMs);
     reportEndedAttempts(nowMs);
     try {
-      if (published == null) {
-        Optional<Decision> d = resumed != null ? Optional.of(resumed) : poll(nowMs);
-        if (d.isPresent()) {
-          publish(d.get());
+      if (published == null || !published.binMap().isFinal()) {
+        poll(nowMs);
+        Optional<DecisionRecord> record = controller.record();
+        int done = published == null ? 0 : published.record().versions().size();
+        if (record.isPresent() && record.get().versions().size() > done) {
+          publish(record.get());
         }
       }
     } finally {
@@ -197,15 +206,15 @@ final class ControllerSession {
     }
   }
 
-  private Optional<Decision> poll(long nowMs) {
+  /** Polls the controller; the trace marks every new version where the controller decided it. */
+  private void poll(long nowMs) {
     synchronized (feedLock) {
-      boolean undecided = controller.decision().isEmpty();
-      Optional<Decision> d = controller.poll(nowMs);
+      Optional<Decision> before = controller.decision();
+      Optional<Decision> after = controller.poll(nowMs);
       TraceRecorder rec = recorder;
-      if (undecided && d.isPresent() && rec != null) {
+      if (rec != null && after.isPresent() && !after.equals(before)) {
         rec.decided(nowMs);
       }
-      return d;
     }
   }
 
@@ -255,33 +264,34 @@ final class ControllerSession {
     }
   }
 
-  private void publish(Decision d) throws IOException {
-    DecisionPublisher.Published p = publisher.publish(d);
+  private void publish(DecisionRecord record) throws IOException {
+    DecisionPublisher.Published p = publisher.publish(record);
     published = p;
+    Decision d = p.record().last();
     String where =
         "record "
             + publisher.stagingRecord()
             + publisher.decisionCopy().map(c -> " and " + c).orElse("")
-            + ", final bin map "
+            + ", bin map "
             + p.binMap()
             + " in "
             + publisher.binMapDir();
-    if (resumed != null) {
-      LOG.info("{} (kept from an earlier AM attempt; {})", p.record().summaryLine(), where);
-    } else {
-      LOG.info("{} ({})", p.record().summaryLine(), where);
-    }
+    LOG.info(
+        "{} ({}{})", d.summaryLine(), resumed ? "kept from an earlier AM attempt; " : "", where);
     if (!p.applied()) {
       LOG.warn(
-          "Pikachu: the decision was not applied: a reducer sealed {} before this AM published",
+          "Pikachu: v{} was not applied: a reducer sealed {} before this AM published it",
+          d.version(),
           p.binMap());
     }
-    addCounters(p.record());
+    if (p.binMap().isFinal()) {
+      addCounters(p.record());
+    }
   }
 
-  private void addCounters(Decision d) {
+  private void addCounters(DecisionRecord record) {
     List<String> unknown = new ArrayList<>();
-    Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(d.counters(), unknown);
+    Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(record.counters(), unknown);
     if (!unknown.isEmpty()) {
       LOG.warn(
           "Pikachu: no job counter for decision value(s) {}; they are in the decision record",

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.when;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.timing.DecisionReason;
@@ -199,7 +200,9 @@ class PikachuSpeculatorTest {
     } finally {
       s.stop();
     }
-    Decision d = p.record();
+    DecisionRecord record = p.record();
+    Decision d = record.last();
+    assertEquals(1, record.versions().size(), "fixed decides once");
     assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
     assertEquals(List.of("big", "small", "small"), d.reducerClasses());
     assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
@@ -208,7 +211,7 @@ class PikachuSpeculatorTest {
     assertTrue(reducersSee.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
     assertEquals(
-        d,
+        record,
         DecisionPublisher.read(
             conf,
             DecisionPublisher.decisionFile(
@@ -225,7 +228,7 @@ class PikachuSpeculatorTest {
                     JobCounterUpdateEvent.CounterIncrementalUpdate::getIncrementValue));
     assertEquals(1L, values.get("REBALANCED"));
     assertEquals(3000L, values.get("P_FASTEST_MILLI"));
-    assertEquals(d.counters().keySet(), values.keySet());
+    assertEquals(record.counters().keySet(), values.keySet());
 
     // the trace holds every report, the AM-detected kill included, and replays to the same decision
     Path traceFile;
@@ -250,7 +253,9 @@ class PikachuSpeculatorTest {
         reports.toString());
     io.pikachu.core.decision.JobController replay =
         new io.pikachu.core.decision.JobController(
-            io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
+            io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()),
+            REDUCERS,
+            trace.header().slicingOrDefault());
     assertEquals(1, trace.marks().size(), "one decision marked: " + trace.marks());
     assertEquals(d.decidedAtMs(), trace.marks().get(0).timeMs());
     trace.reportsBeforeFirstDecision().orElseThrow().forEach(replay::onReport);
@@ -272,7 +277,7 @@ class PikachuSpeculatorTest {
       am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 1_500);
       am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 1_600);
       s.session().tick(t0 + 2_000);
-      Decision d = s.session().published().orElseThrow().record();
+      Decision d = s.session().published().orElseThrow().record().last();
       assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
       assertEquals(List.of("big", "small", "small"), d.reducerClasses());
       assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
@@ -290,7 +295,7 @@ class PikachuSpeculatorTest {
     try {
       runJobUntilReducersStarted(s1, first);
       s1.session().tick(first.clock.getTime());
-      d = s1.session().published().orElseThrow().record();
+      d = s1.session().published().orElseThrow().record().last();
     } finally {
       s1.stop(); // the first AM dies
     }
@@ -310,7 +315,7 @@ class PikachuSpeculatorTest {
       second.clock.setTime(second.clock.getTime() + 500_000);
       s2.session().tick(second.clock.getTime());
       DecisionPublisher.Published p = s2.session().published().orElseThrow();
-      assertEquals(d, p.record());
+      assertEquals(d, p.record().last());
       assertArrayEquals(new int[] {18, 6, 6}, p.binMap().counts());
       // counters are AM-local: the new attempt adds them again, once
       assertEquals(1, second.events(JobCounterUpdateEvent.class).size());
