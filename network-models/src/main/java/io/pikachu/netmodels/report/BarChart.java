@@ -1,9 +1,7 @@
 package io.pikachu.netmodels.report;
 
 import java.awt.Color;
-import java.awt.Rectangle;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import org.jfree.chart.ChartFactory;
@@ -14,7 +12,6 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.svg.SVGGraphics2D;
 
 /** A grouped bar chart (one bar per series in each category), each bar labelled with its value. */
 public final class BarChart {
@@ -44,11 +41,10 @@ public final class BarChart {
     BarRenderer renderer = (BarRenderer) plot.getRenderer();
     renderer.setBarPainter(new StandardBarPainter());
     renderer.setShadowVisible(false);
+    for (int i = 0; i < data.getRowCount(); i++) renderer.setSeriesPaint(i, Palette.colour(i));
     renderer.setDefaultItemLabelGenerator(
         new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0.00")));
     renderer.setDefaultItemLabelsVisible(true);
-    SVGGraphics2D g = new SVGGraphics2D(720, 440);
-    chart.draw(g, new Rectangle(0, 0, 720, 440));
-    Files.writeString(file, g.getSVGDocument());
+    Chart.write(chart, file);
   }
 }
