@@ -27,7 +27,7 @@ public final class CrossRssSimulator {
   private final double[] reportedLoad;
   private final double[] servedAtLastReport;
 
-  private final OpenConnections open = new OpenConnections();
+  private final OpenConnections open;
 
   private final OpenConnections.Closer closer = this::closeAt;
   private long closing;
@@ -49,6 +49,14 @@ public final class CrossRssSimulator {
     this.table = balancer instanceof CrossRssBalancer c ? c : null;
     this.source =
         new ConnectionSource(spec.trace(), spec.load(), cluster.capacityPps(), spec.seed());
+    this.open =
+        new OpenConnections(
+            (int)
+                Math.min(
+                    1 << 28,
+                    1.2
+                        * cluster.totalCores()
+                        * spec.trace().connectionsInFlightPerCore(cluster.corePps())));
     this.reportedLoad = new double[cluster.totalCores()];
     this.servedAtLastReport = new double[cluster.totalCores()];
   }
@@ -71,19 +79,27 @@ public final class CrossRssSimulator {
     WindowVariance coreVariance = new WindowVariance();
     WindowVariance serverVariance = new WindowVariance();
     double[] atWarmupEnd = null;
+    long nextReport = reportEvery;
+    long nextWindow = windowEvery;
     for (long k = 0; ; k++) {
       long t = k * TICK_NS;
-      if (k > 0 && (k % reportEvery == 0 || k % windowEvery == 0)) {
+      boolean reportNow = k == nextReport;
+      boolean windowNow = k == nextWindow;
+      if (reportNow || windowNow) {
         queues.advanceAll(t);
-        if (k % reportEvery == 0) report(t);
-        if (k % windowEvery == 0) {
+        if (reportNow) {
+          report(t);
+          nextReport += reportEvery;
+        }
+        if (windowNow) {
+          nextWindow += windowEvery;
           for (int c = 0; c < totalCores; c++) {
-            coreCounts[c] = queues.served[c] - servedAtWindow[c];
-            servedAtWindow[c] = queues.served[c];
+            coreCounts[c] = queues.served(c) - servedAtWindow[c];
+            servedAtWindow[c] = queues.served(c);
           }
           for (int s = 0; s < cluster.servers(); s++) {
             double arrived = 0;
-            for (int c = s * cores; c < (s + 1) * cores; c++) arrived += queues.arrived[c];
+            for (int c = s * cores; c < (s + 1) * cores; c++) arrived += queues.arrived(c);
             serverCounts[s] = arrived - arrivedAtWindow[s];
             arrivedAtWindow[s] = arrived;
           }
@@ -125,9 +141,9 @@ public final class CrossRssSimulator {
   private double[] totals() {
     double[] t = new double[3];
     for (int c = 0; c < queues.size(); c++) {
-      t[0] += queues.arrived[c];
-      t[1] += queues.served[c];
-      t[2] += queues.dropped[c];
+      t[0] += queues.arrived(c);
+      t[1] += queues.served(c);
+      t[2] += queues.dropped(c);
     }
     return t;
   }
@@ -135,8 +151,8 @@ public final class CrossRssSimulator {
   private void report(long t) {
     double alpha = cluster.reportAlpha();
     for (int c = 0; c < reportedLoad.length; c++) {
-      double served = queues.served[c] - servedAtLastReport[c];
-      servedAtLastReport[c] = queues.served[c];
+      double served = queues.served(c) - servedAtLastReport[c];
+      servedAtLastReport[c] = queues.served(c);
       reportedLoad[c] = alpha * served + (1 - alpha) * reportedLoad[c];
     }
     balancer.onReport(reportedLoad, t);
@@ -148,7 +164,7 @@ public final class CrossRssSimulator {
     int server = balancer.serverFor(k, b);
     int c = server * cores + rss.core(server, b);
     queues.advance(c, t);
-    queues.ratePps[c] += source.ratePps;
+    queues.addRate(c, source.ratePps);
     long durationNs = (long) Math.ceil(source.packets / source.ratePps * 1e9);
     long endsAt = (t + durationNs + TICK_NS - 1) / TICK_NS;
     if (endsAt > Integer.MAX_VALUE) {
@@ -168,7 +184,7 @@ public final class CrossRssSimulator {
 
   private void closeAt(int c, int rate, int bucket, int startTick, int cookie, int flowHash) {
     queues.advance(c, closing);
-    queues.ratePps[c] -= rate;
+    queues.addRate(c, -rate);
     countBroken(c, rate, bucket, startTick, cookie, flowHash);
   }
 

@@ -29,7 +29,7 @@ final class OpenConnections {
     void close(int core, int rate, int bucket, int startTick, int cookie, int flowHash);
   }
 
-  private int[] block = new int[1024 * STRIDE];
+  private int[] block;
   private int used;
   private int free = -1;
   private int open;
@@ -40,6 +40,13 @@ final class OpenConnections {
   private final int[][] fine = new int[FINE][];
   private final int[] fineSize = new int[FINE];
   private long fineWindow = -1; // the coarse bucket (end tick >> FINE_BITS) spread over fine
+
+  /**
+   * @param expected connections expected in flight at once, to size the tables up front
+   */
+  OpenConnections(int expected) {
+    block = new int[Math.max(1024, expected) * STRIDE];
+  }
 
   void open(int endTick, int core, int rate, int bucket, int startTick, int cookie, int flowHash) {
     int f = allocate();
@@ -101,7 +108,11 @@ final class OpenConnections {
     long[] list = coarse[c];
     int n = coarseSize[c];
     if (list == null || n == list.length) {
-      list = coarse[c] = list == null ? new long[256] : Arrays.copyOf(list, n * 2);
+      list =
+          coarse[c] =
+              list == null
+                  ? new long[Math.max(256, block.length / STRIDE / COARSE)]
+                  : Arrays.copyOf(list, n * 2);
     }
     list[n] = ((long) endTick << 32) | (f & 0xffffffffL);
     coarseSize[c] = n + 1;

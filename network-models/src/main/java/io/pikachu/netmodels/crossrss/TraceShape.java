@@ -71,12 +71,12 @@ public record TraceShape(
   /** A connection size from a uniform draw {@code u} in [0, 1) (inverse CDF). */
   double packets(double u) {
     double tail = 1 - Math.pow(minPackets / maxPackets, sizeAlpha);
-    return minPackets / Math.pow(1 - u * tail, 1 / sizeAlpha);
+    return minPackets * Math.exp(-Math.log(1 - u * tail) / sizeAlpha);
   }
 
   /** A rate at the reference load from a uniform draw {@code u} in [0, 1). */
   double ratePps(double u) {
-    return minRatePps * Math.pow(maxRatePps / minRatePps, u);
+    return minRatePps * Math.exp(u * Math.log(maxRatePps / minRatePps));
   }
 
   /** The host pairs' popularity (Zipf), most popular first, summing to 1. */

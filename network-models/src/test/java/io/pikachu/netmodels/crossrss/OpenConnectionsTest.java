@@ -11,7 +11,7 @@ class OpenConnectionsTest {
   /** Connections close exactly at their end tick, near or more than a wheel turn away. */
   @Test
   void everyConnectionClosesAtItsTick() {
-    OpenConnections open = new OpenConnections();
+    OpenConnections open = new OpenConnections(100);
     SplittableRandom r = new SplittableRandom(9);
     int ticks = 3_000_000; // 300 s: nearly three turns of the coarse wheel
     List<int[]> closed = new ArrayList<>();
