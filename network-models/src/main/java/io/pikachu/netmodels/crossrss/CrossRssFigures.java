@@ -90,7 +90,8 @@ public final class CrossRssFigures {
             "seed_server_pct",
             "connections",
             "broken_table_only",
-            "broken_with_cookie");
+            "broken_with_cookie",
+            "max_in_flight");
     BarChart chart =
         new BarChart(
             "Fig. 2a: load variance over 1 s windows (" + s.runs() + " runs)", "", "variance (%)");
@@ -111,7 +112,8 @@ public final class CrossRssFigures {
           seed[1],
           m.connections(),
           m.brokenWithoutConsistency() < 0 ? "-" : m.brokenWithoutConsistency(),
-          m.brokenWithCookie() < 0 ? "-" : m.brokenWithCookie());
+          m.brokenWithCookie() < 0 ? "-" : m.brokenWithCookie(),
+          m.maxInFlight());
       chart.bar(p.label(), "per-server variance", 100 * m.serverVariance());
       chart.bar(p.label(), "per-core variance", 100 * m.coreVariance());
     }

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * One policy at one load, over several runs with consecutive seeds: means, and the range of the
- * variances across runs (the seed plots the mean of its 10 runs).
+ * variances across runs (the seed plots the mean of its 10 runs). maxInFlight is the most
+ * connections open at once in any run: what a stateful load balancer would have to remember.
  */
 public record Summary(
     Policy policy,
@@ -21,7 +22,8 @@ public record Summary(
     double dropShare,
     long connections,
     long brokenWithoutConsistency,
-    long brokenWithCookie) {
+    long brokenWithCookie,
+    int maxInFlight) {
 
   static Summary of(RunSpec base, Policy policy, double load, int runs, long seed) {
     if (runs < 1) throw new IllegalArgumentException("need at least one run, got " + runs);
@@ -34,6 +36,7 @@ public record Summary(
     long connections = 0;
     long broken = 0;
     long brokenCookie = 0;
+    int maxInFlight = 0;
     for (int r = 0; r < runs; r++) {
       RunResult res = CrossRssSimulator.run(base.with(policy, load, seed + r));
       core[r] = res.coreVariance();
@@ -45,6 +48,7 @@ public record Summary(
       connections += res.connections();
       broken += res.brokenWithoutConsistency();
       brokenCookie += res.brokenWithCookie();
+      maxInFlight = Math.max(maxInFlight, res.maxInFlight());
     }
     return new Summary(
         policy,
@@ -61,7 +65,8 @@ public record Summary(
         offeredPackets == 0 ? 0 : dropped / offeredPackets,
         connections,
         policy == Policy.CROSSRSS ? broken : -1,
-        policy == Policy.CROSSRSS ? brokenCookie : -1);
+        policy == Policy.CROSSRSS ? brokenCookie : -1,
+        maxInFlight);
   }
 
   private static double mean(double[] v) {
