@@ -108,6 +108,7 @@ public final class Chart {
   /** Draws {@code chart} at the size of every chart here and saves it as SVG. */
   static void write(JFreeChart chart, Path file) throws IOException {
     SVGGraphics2D g = new SVGGraphics2D(720, 440);
+    g.setDefsKeyPrefix("chart"); // JFreeSVG's default is time-based: same data, different bytes
     chart.draw(g, new Rectangle(0, 0, 720, 440));
     Files.writeString(file, g.getSVGDocument());
   }
