@@ -34,8 +34,8 @@ public final class CrossRssCli {
     if (args[0].equals("crossrss-bench")) {
       o.refuse("--out", "--runs", "--windows", "--warmup", "--rss");
       CrossRssBenchmark.run(
-          o.intValue("--servers", 1000),
-          o.intValue("--cores", 32),
+          o.positive("--servers", 1000),
+          o.positive("--cores", 32),
           o.intValue("--seconds", 60),
           o.doubleValue("--load", -1),
           o.policies(),
@@ -121,6 +121,12 @@ public final class CrossRssCli {
       long v = longValue(name, fallback);
       if (v != (int) v) throw new IllegalArgumentException(name + " is out of range: " + v);
       return (int) v;
+    }
+
+    int positive(String name, int fallback) {
+      int v = intValue(name, fallback);
+      if (v < 1) throw new IllegalArgumentException(name + " must be at least 1, got " + v);
+      return v;
     }
 
     long longValue(String name, long fallback) {

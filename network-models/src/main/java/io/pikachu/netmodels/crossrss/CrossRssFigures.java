@@ -33,6 +33,10 @@ public final class CrossRssFigures {
       if (warmupSeconds < 0) {
         throw new IllegalArgumentException("--warmup must be >= 0, got " + warmupSeconds);
       }
+      if ((long) warmupSeconds + windows > RunSpec.MAX_SECONDS) {
+        throw new IllegalArgumentException(
+            "--warmup plus --windows must be at most " + RunSpec.MAX_SECONDS + " seconds");
+      }
     }
 
     /** The seed's 10 runs of 10 s, after 100 s that fill the servers with connections. */

@@ -53,7 +53,7 @@ public final class CrossRssSimulator {
         new OpenConnections(
             (int)
                 Math.min(
-                    1 << 28,
+                    1 << 24, // beyond 16 million, let the table grow as needed
                     1.2
                         * cluster.totalCores()
                         * spec.trace().connectionsInFlightPerCore(cluster.corePps())));

@@ -23,7 +23,13 @@ public record RunSpec(
       throw new IllegalArgumentException("warm-up must be whole seconds, got " + warmupSeconds);
     }
     if (windows < 1) throw new IllegalArgumentException("need a measured window, got " + windows);
+    if (warmupSeconds + windows > MAX_SECONDS) { // the simulator counts 0.1 ms ticks in an int
+      throw new IllegalArgumentException(
+          "at most " + MAX_SECONDS + " simulated seconds, got " + (warmupSeconds + windows));
+    }
   }
+
+  public static final int MAX_SECONDS = 200_000;
 
   public RunSpec with(Policy p, double newLoad, long newSeed) {
     return new RunSpec(cluster, trace, p, newLoad, warmupSeconds, windows, newSeed);

@@ -60,6 +60,8 @@ class CrossRssCliTest {
       {"crossrss-bench", "--load", "-1"},
       {"crossrss-bench", "--seconds", "5"},
       {"crossrss-bench", "--runs", "3"},
+      {"crossrss-bench", "--servers", "0"},
+      {"crossrss-fig2a", "--windows", "500000"},
     };
     String[] named = {
       "--runs",
@@ -72,7 +74,9 @@ class CrossRssCliTest {
       "--policy",
       "--load",
       "--seconds",
-      "--runs"
+      "--runs",
+      "--servers",
+      "--windows"
     };
     for (int i = 0; i < cases.length; i++) {
       String[] args = cases[i];
