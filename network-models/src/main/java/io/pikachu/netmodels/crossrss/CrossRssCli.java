@@ -13,7 +13,7 @@ public final class CrossRssCli {
       """
               crossrss-fig2a  CrossRSS Fig. 2a: per-core and per-server load variance, 4 policies
               crossrss-fig2b  CrossRSS Fig. 2b: delivered throughput against offered load
-                options: --out DIR --seed N --runs N (10) --windows N (10) --warmup S (100)
+                options: --out DIR --seed N --runs N (10) --windows N (10) --warmup S (250)
                          --rss pair|tuple (pair: RSS hashes the host pair)
               crossrss-bench  times 1,000 servers x 32 cores for 60 s of simulated traffic
                 options: --servers N (1000) --cores N (32) --seconds S (60) --load X (0.522)
@@ -52,7 +52,7 @@ public final class CrossRssCli {
         new CrossRssFigures.Settings(
             o.intValue("--runs", 10),
             o.intValue("--windows", 10),
-            o.intValue("--warmup", 100),
+            o.intValue("--warmup", 250),
             o.longValue("--seed", 1),
             rss.equals("pair"));
     Path dir = Path.of(o.string("--out", "target/netmodels"));

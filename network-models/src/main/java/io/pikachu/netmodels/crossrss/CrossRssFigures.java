@@ -39,9 +39,9 @@ public final class CrossRssFigures {
       }
     }
 
-    /** The seed's 10 runs of 10 s, after 100 s that fill the servers with connections. */
+    /** The seed's 10 runs of 10 s, after 250 s that fill the servers with connections. */
     public static Settings seedLike() {
-      return new Settings(10, 10, 100, 1, true);
+      return new Settings(10, 10, 250, 1, true);
     }
 
     RunSpec base() {

@@ -53,7 +53,7 @@ public record TraceShape(
 
   /** The trace of every experiment here; the docs give the reasons for each number. */
   public static TraceShape campusLike() {
-    return new TraceShape(1.2, 400, 50_000, 500, 5_000, 2000, 1.0, 1000);
+    return new TraceShape(1.2, 400, 50_000, 250, 2_500, 2000, 1.0, 1000);
   }
 
   /** Mean connection size in packets (the bounded Pareto's mean). */
