@@ -1,6 +1,7 @@
 package io.pikachu.netmodels.cli;
 
 import io.pikachu.netmodels.assign.Assignment;
+import io.pikachu.netmodels.crossrss.CrossRssCli;
 import io.pikachu.netmodels.maglev.MaglevBenchmark;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
@@ -29,7 +30,9 @@ public final class NetModelsMain {
               all     every figure
               assign  one Duet assignment at the top load, timed (for the speed target)
               maglev-bench  Maglev table build time (1,000 backends, M = 65537) and lookups per second
-            defaults: --out target/netmodels --scale full --seed 1""";
+            defaults: --out target/netmodels --scale full --seed 1
+            """
+          + CrossRssCli.USAGE;
 
   private NetModelsMain() {}
 
@@ -47,6 +50,10 @@ public final class NetModelsMain {
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
     String command = args[0];
+    if (CrossRssCli.handles(command)) {
+      CrossRssCli.run(args, System.out);
+      return;
+    }
     if (command.equals("maglev-bench")) {
       if (args.length > 1) throw new IllegalArgumentException("maglev-bench takes no options");
       MaglevBenchmark.run(System.out);
