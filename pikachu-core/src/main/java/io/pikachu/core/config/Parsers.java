@@ -129,4 +129,19 @@ public final class Parsers {
       return java.util.List.copyOf(names);
     };
   }
+
+  /** Comma-separated finite numbers above {@code bound}; at least one. */
+  public static Key.Parser<java.util.List<Double>> numbersAbove(double bound) {
+    return (key, v) -> {
+      java.util.List<Double> values = new java.util.ArrayList<>();
+      for (String part : v.split(",")) {
+        double d = finiteDouble(key, part.strip());
+        if (!(d > bound)) {
+          throw new ConfigException(key, v, "every value must be above " + bound);
+        }
+        values.add(d);
+      }
+      return java.util.List.copyOf(values);
+    };
+  }
 }

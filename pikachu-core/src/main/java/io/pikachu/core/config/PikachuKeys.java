@@ -6,6 +6,7 @@ import static io.pikachu.core.config.Parsers.doubleAtLeast;
 import static io.pikachu.core.config.Parsers.fraction;
 import static io.pikachu.core.config.Parsers.intBetween;
 import static io.pikachu.core.config.Parsers.longAtLeast;
+import static io.pikachu.core.config.Parsers.numbersAbove;
 import static io.pikachu.core.config.Parsers.strictBoolean;
 import static io.pikachu.core.config.Parsers.text;
 
@@ -51,8 +52,9 @@ public final class PikachuKeys {
           "pikachu.controller.enabled",
           "false",
           strictBoolean(),
-          "bin maps are published while the job runs (the AM plugin decides them); reducers then"
-              + " wait for a final map before their final merge. False: the even map is final");
+          "the AM plugin decides bin maps while the job runs; reducers wait for the final one"
+              + " before their final merge. False: Pikachu steps aside (stock map output and"
+              + " shuffle) unless a test hook forces a change");
 
   public static final Key<String> BINMAP_DIR =
       new Key<>(
@@ -223,25 +225,22 @@ public final class PikachuKeys {
 
   // ---- test and sweep hooks: NOT for production jobs ----
 
-  public static final Key<Double> TEST_FORCED_RATIO =
+  public static final Key<List<Double>> TEST_FORCED_RATIO =
       new Key<>(
           "pikachu.test.forced-ratio",
           null,
-          doubleAbove(0),
-          "TEST/SWEEP HOOK: forces one bin-map change to this P without a controller");
+          numbersAbove(0),
+          "TEST/SWEEP HOOK: forces bin-map changes to these P (comma-separated, in order) without a"
+              + " controller; the last one is final");
 
-  public static final Key<Double> TEST_FORCED_AFTER_MAPS =
+  public static final Key<List<Double>> TEST_FORCED_AFTER_MAPS =
       new Key<>(
           "pikachu.test.forced-after-maps",
-          "1.0",
-          (key, v) -> {
-            double d = Parsers.finiteDouble(key, v);
-            if (!(d > 0 && d <= 1)) {
-              throw new ConfigException(key, v, "must be in (0, 1]");
-            }
-            return d;
-          },
-          "TEST/SWEEP HOOK: fraction of the maps completed at which the forced change applies");
+          null,
+          numbersAbove(0),
+          "TEST/SWEEP HOOK: fraction of the maps completed at which each forced change applies,"
+              + " in (0, 1], one per ratio; 1 (unset: every change) also waits until the reducer"
+              + " fetched all its bins");
 
   public static final Key<String> TEST_FORCED_FAST_REDUCERS =
       new Key<>(

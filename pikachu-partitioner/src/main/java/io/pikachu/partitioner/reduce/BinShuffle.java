@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -187,14 +188,17 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
    */
   static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer, Slicing slicing)
       throws IOException {
-    Optional<Double> ratio = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
-    if (ratio.isPresent()) {
-      double after = PikachuKeys.TEST_FORCED_AFTER_MAPS.get(job::get);
+    Optional<List<Double>> ratios = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
+    if (ratios.isPresent()) {
+      List<Double> after =
+          PikachuKeys.TEST_FORCED_AFTER_MAPS
+              .find(job::get)
+              .orElse(Collections.nCopies(ratios.get().size(), 1.0));
       BitSet fast =
           ForcedRatioHook.parseFast(
               job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()), reducers);
       return new ForcedRatioHook(
-          reducers, binsPerReducer, ratio.get(), (float) after, fast, slicing.keepsOrder());
+          reducers, binsPerReducer, ratios.get(), after, fast, slicing.keepsOrder());
     }
     return new PublishedBinMapSource(
         FsBinMapStore.forJob(job, reducers, binsPerReducer),

@@ -243,23 +243,37 @@ public final class JobObserver {
   }
 
   /**
-   * The most maps each node ran at once while some map of the job still waited for a container: a
-   * node is known to be full only then. Once every map has started, how many run where is the
-   * scheduler's placement (YARN packs a small job onto few nodes), not the nodes' capacity, and two
-   * equal nodes would look unequal. A node never seen full counts as 0; its caller takes the
-   * typical count of the nodes that were, so equal nodes stay equal, and a job whose maps all
-   * started at once is compared by its maps' rates alone.
+   * The most maps each node ran at once while some map of the job waited for a container: a node is
+   * known to be full only then. Once every map has started, how many run where is the scheduler's
+   * placement (YARN packs a small job onto few nodes), not the nodes' capacity, and two equal nodes
+   * would look unequal. Maps that all started before any finished ran in one wave: none of them
+   * waited for a container, only for the scheduler's next heartbeat, so no node is known to be
+   * full. A node never seen full counts as 0; its caller takes the typical count of the nodes that
+   * were, so equal nodes stay equal, and a job whose maps ran in one wave is compared by its maps'
+   * rates alone.
    */
   private Map<String, Integer> concurrencyWhileMapsWaited(
       Map<String, List<AttemptHistory>> byNode, long asOfMs) {
     Map<Integer, Long> firstLaunch = new HashMap<>();
-    byNode.values().stream()
-        .flatMap(List::stream)
-        .forEach(a -> firstLaunch.merge(a.taskIndex(), a.startMs(), Math::min));
-    long waitedUntil =
-        firstLaunch.size() < totalMaps
-            ? asOfMs
-            : firstLaunch.values().stream().mapToLong(Long::longValue).max().orElse(asOfMs);
+    long firstSuccess = Long.MAX_VALUE;
+    for (List<AttemptHistory> maps : byNode.values()) {
+      for (AttemptHistory a : maps) {
+        firstLaunch.merge(a.taskIndex(), a.startMs(), Math::min);
+        StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+        if (last.state() == AttemptState.SUCCEEDED) {
+          firstSuccess = Math.min(firstSuccess, last.timeMs());
+        }
+      }
+    }
+    long lastLaunch = firstLaunch.values().stream().mapToLong(Long::longValue).max().orElse(asOfMs);
+    long waitedUntil;
+    if (firstLaunch.size() < totalMaps) {
+      waitedUntil = asOfMs; // maps are waiting now
+    } else if (lastLaunch > firstSuccess) {
+      waitedUntil = lastLaunch; // the last map to start waited for a container to free up
+    } else {
+      waitedUntil = Long.MIN_VALUE; // one wave: no map waited for a container
+    }
     Map<String, Integer> full = new TreeMap<>();
     byNode.forEach((node, maps) -> full.put(node, peakConcurrent(maps, asOfMs, waitedUntil)));
     return full;

@@ -161,13 +161,14 @@ class JobObserverTest {
 
   @Test
   void capacityCountsOnlyWhatANodeRanWhileMapsWaited() {
-    // Five maps, all started at once: four on a, one on b. Nothing waited for a container, so how
-    // many ran where is the scheduler's placement, and equal task rates mean equal nodes.
+    // Five maps, all started before any finished, b's a heartbeat after a's: four on a, one on b.
+    // No map waited for a container to free up, so how many ran where is the scheduler's
+    // placement, and equal task rates mean equal nodes.
     JobObserver packed = new JobObserver(1);
     for (int i = 0; i < 4; i++) {
       packed.accept(withTotal(map(4000, i, "a", 0.4, 0, AttemptState.RUNNING, 0), 5));
     }
-    packed.accept(withTotal(map(4000, 4, "b", 0.4, 0, AttemptState.RUNNING, 0), 5));
+    packed.accept(withTotal(map(4250, 4, "b", 0.4, 0, AttemptState.RUNNING, 250), 5));
     assertEquals(
         packed.nodeMapCapacity().get("a"), packed.nodeMapCapacity().get("b"), 1e-9, "one class");
 
