@@ -61,11 +61,7 @@ class AmPluginClusterTest {
   static void writeInput() throws Exception {
     SharedCluster.Handle handle = SharedCluster.forClass(AmPluginClusterTest.class);
     cluster = handle.cluster();
-    conf = new Configuration(handle.conf());
-    conf.setInt(MRJobConfig.IO_SORT_MB, 16);
-    conf.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
-    conf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
-    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    conf = handle.jobConf();
     fs = handle.fs();
     root = handle.base();
     input = new Path(root, "input");
@@ -201,9 +197,7 @@ class AmPluginClusterTest {
       long gained = PikachuCounter.BINS_GAINED.valueIn(counters);
       boolean moved = record.versions().stream().anyMatch(Decision::rebalanced);
       assertEquals(
-          moved,
-          gained > 0,
-          name + " reducers gained " + gained + " bins; " + d.summaryLine());
+          moved, gained > 0, name + " reducers gained " + gained + " bins; " + d.summaryLine());
       assertTrue(gained >= d.allocation().binsMoved(), name + ": " + gained + " < moved");
 
       Path traceDir = new Path(root, "traces-" + name);
@@ -248,65 +242,6 @@ class AmPluginClusterTest {
             DecisionPublisher.decisionFile(
                 new Path(root, "decisions"), fixed.getJobID().toString()));
     assertEquals("fixed", fixedDecision.last().estimator());
-  }
-
-  /**
-   * The MR application master killed once its decision is published: YARN starts attempt 2, which
-   * resumes the recorded decision instead of deciding anew; reducers keep the sealed final map, and
-   * the output equals stock's.
-   */
-  @Test
-  void anAmKilledAfterItsDecisionIsRestartedAndKeepsIt() throws Exception {
-    Configuration c = pikachu("am-restart");
-    c.set(PikachuKeys.ESTIMATOR.name(), "fixed");
-    c.set(PikachuKeys.FIXED_P.name(), "3");
-    c.set(
-        PikachuKeys.NODE_CLASSES.name(), nodeId(0) + "=a," + nodeId(1) + "=b," + nodeId(2) + "=b");
-    c.setInt(MRJobConfig.MR_AM_MAX_ATTEMPTS, 2);
-    Job stock = wordCount(conf, "am-restart-stock");
-    Job job = wordCount(c, "am-restart");
-    stock.submit();
-    job.submit();
-    Path record =
-        DecisionPublisher.decisionFile(new Path(root, "decisions"), job.getJobID().toString());
-    long deadline = System.currentTimeMillis() + 180_000;
-    while (!fs.exists(record)) {
-      assertTrue(System.currentTimeMillis() < deadline, "no decision within 3 minutes");
-      assertFalse(job.isComplete(), "the job ended before its AM could be killed");
-      Thread.sleep(200);
-    }
-    Decision first = DecisionPublisher.read(conf, record).last();
-    String app =
-        org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId().toString();
-    ProcessHandle am =
-        ProcessHandle.allProcesses()
-            .filter(
-                p -> {
-                  // the JVM itself, not the shell of launch_container.sh that started it
-                  boolean java = p.info().command().map(x -> x.endsWith("/java")).orElse(false);
-                  String cmd = p.info().commandLine().orElse("");
-                  return java && cmd.contains("MRAppMaster") && cmd.contains(app);
-                })
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no AM process of " + app));
-    assertTrue(am.destroyForcibly());
-    am.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
-
-    assertTrue(stock.waitForCompletion(false));
-    assertTrue(job.waitForCompletion(false), job.getStatus().getFailureInfo());
-    org.apache.hadoop.yarn.api.records.ApplicationId appId =
-        org.apache.hadoop.mapreduce.TypeConverter.toYarn(job.getJobID()).getAppId();
-    assertEquals(2, cluster.appAttempts(appId), "YARN ran a second AM attempt");
-    assertEquals(
-        records(FileOutputFormat.getOutputPath(stock)),
-        records(FileOutputFormat.getOutputPath(job)));
-    Decision kept = DecisionPublisher.read(conf, record).last();
-    assertEquals(first.decidedAtMs(), kept.decidedAtMs(), "attempt 2 did not decide anew");
-    assertEquals(first.reducerBins(), kept.reducerBins());
-    assertEquals(
-        first.rebalanced() ? 1L : 0L,
-        DecisionCounter.REBALANCED.valueIn(job.getCounters()).orElseThrow(),
-        "attempt 2 counts the kept decision");
   }
 
   @Test

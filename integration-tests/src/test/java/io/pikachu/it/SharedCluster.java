@@ -6,12 +6,14 @@ import io.pikachu.cluster.HeteroCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -33,7 +35,9 @@ public final class SharedCluster implements BeforeAllCallback {
      */
     PLAIN(ClusterSpec.homogeneous(3, 2.0, 8, 6)),
     /** A 1-core fast node and a 0.25-core slow node with Config-1 slots: a rebalancing cluster. */
-    HETERO(ClusterSpec.heterogeneous(1, 1, 0.25, 4, SlotConfig.CONFIG_1));
+    HETERO(ClusterSpec.heterogeneous(1, 1, 0.25, 4, SlotConfig.CONFIG_1)),
+    /** As {@link #PLAIN}, for a test that stops one of its nodes: started for it alone, last. */
+    DISPOSABLE(ClusterSpec.homogeneous(3, 2.0, 8, 6));
 
     private final ClusterSpec spec;
 
@@ -45,13 +49,28 @@ public final class SharedCluster implements BeforeAllCallback {
   /** Puts a test class on a shared cluster of the given kind. */
   @Target(ElementType.TYPE)
   @Retention(RetentionPolicy.RUNTIME)
+  @Inherited
   @ExtendWith(SharedCluster.class)
   public @interface On {
     Kind value();
   }
 
   /** What a test class needs of the cluster; {@code base} is a folder of its own. */
-  public record Handle(HeteroCluster cluster, Configuration conf, FileSystem fs, Path base) {}
+  public record Handle(HeteroCluster cluster, Configuration conf, FileSystem fs, Path base) {
+
+    /**
+     * The client settings plus what every small test job wants: a small sort buffer, reducers from
+     * the start, and no speculation, which would only add attempts a test does not expect.
+     */
+    public Configuration jobConf() {
+      Configuration c = new Configuration(conf);
+      c.setInt(MRJobConfig.IO_SORT_MB, 16);
+      c.setFloat(MRJobConfig.COMPLETED_MAPS_FOR_REDUCE_SLOWSTART, 0f);
+      c.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+      c.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+      return c;
+    }
+  }
 
   private static final String KEY = SharedCluster.class.getName();
   private static Kind currentKind;
@@ -106,6 +125,8 @@ public final class SharedCluster implements BeforeAllCallback {
     c.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
     c.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 250);
     c.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 250);
+    // a stopped NodeManager is declared lost after 10 s instead of 10 min
+    c.setInt("yarn.nm.liveness-monitor.expiry-interval-ms", 10_000);
     return c;
   }
 

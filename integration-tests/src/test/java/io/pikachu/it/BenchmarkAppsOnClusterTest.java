@@ -32,11 +32,9 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/**
- * The benchmark applications give correct output on the heterogeneous cluster, using every node.
- */
-@SharedCluster.On(SharedCluster.Kind.HETERO)
-class BenchmarkAppsOnHeteroClusterTest {
+/** The benchmark applications give correct output on the embedded cluster, using every node. */
+@SharedCluster.On(SharedCluster.Kind.PLAIN)
+class BenchmarkAppsOnClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
   private static FileSystem fs;
@@ -44,7 +42,7 @@ class BenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedCluster.Handle handle = SharedCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
+    SharedCluster.Handle handle = SharedCluster.forClass(BenchmarkAppsOnClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();

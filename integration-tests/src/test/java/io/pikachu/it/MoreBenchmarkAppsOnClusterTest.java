@@ -31,11 +31,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Multi-Wordcount, Inverted-index and Selfjoin give the output of a plain-Java computation of the
- * same input when they run on the heterogeneous cluster, with several maps and reducers. Data and
- * task counts are kept small: the time goes into starting containers on CPU-limited nodes.
+ * same input when they run on the embedded cluster, with several maps and reducers. Data and task
+ * counts are kept small: the time goes into starting containers on CPU-limited nodes.
  */
-@SharedCluster.On(SharedCluster.Kind.HETERO)
-class MoreBenchmarkAppsOnHeteroClusterTest {
+@SharedCluster.On(SharedCluster.Kind.PLAIN)
+class MoreBenchmarkAppsOnClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
   private static FileSystem fs;
@@ -43,8 +43,7 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedCluster.Handle handle =
-        SharedCluster.forClass(MoreBenchmarkAppsOnHeteroClusterTest.class);
+    SharedCluster.Handle handle = SharedCluster.forClass(MoreBenchmarkAppsOnClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();
