@@ -270,7 +270,12 @@ class PikachuSpeculatorTest {
     try {
       long t0 = am.clock.getTime();
       am.completedMaps(2);
-      report(s, am, am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0), Phase.MAP, 0.9f, 1_500);
+      // both nodes' maps report: the admin's classes are weighed by their measured speeds
+      TaskAttempt fastMap = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
+      TaskAttempt slowMap = am.attempt(TaskType.MAP, 1, 0, "slownode:2", t0);
+      am.clock.setTime(t0 + 1_000);
+      report(s, am, fastMap, Phase.MAP, 0.9f, 1_500);
+      report(s, am, slowMap, Phase.MAP, 0.3f, 1_500);
       s.session().tick(t0 + 1_000);
       assertTrue(s.session().published().isEmpty(), "no reducer has launched yet");
       am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 1_500);
