@@ -1,10 +1,10 @@
 package io.pikachu.it;
 
+import io.pikachu.bench.apps.WordCount;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
-import java.util.StringTokenizer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -15,7 +15,6 @@ import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.KeyValueTextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -79,9 +78,9 @@ final class TestApps {
     FileOutputFormat.setOutputPath(job, output);
     switch (app) {
       case WORDCOUNT -> {
-        job.setMapperClass(TokenMapper.class);
-        job.setCombinerClass(SumReducer.class);
-        job.setReducerClass(SumReducer.class);
+        job.setMapperClass(WordCount.TokenMapper.class);
+        job.setCombinerClass(WordCount.SumReducer.class);
+        job.setReducerClass(WordCount.SumReducer.class);
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(IntWritable.class);
       }
@@ -116,36 +115,6 @@ final class TestApps {
     InputSampler.Sampler<Text, Text> sampler = new InputSampler.SplitSampler<>(1_000_000, 100);
     TotalOrderPartitioner.setPartitionFile(job.getConfiguration(), new Path(dir, "reducers.lst"));
     InputSampler.writePartitionFile(job, sampler);
-  }
-
-  public static class TokenMapper extends Mapper<Object, Text, Text, IntWritable> {
-    private static final IntWritable ONE = new IntWritable(1);
-    private final Text word = new Text();
-
-    @Override
-    protected void map(Object key, Text value, Context context)
-        throws IOException, InterruptedException {
-      StringTokenizer tokens = new StringTokenizer(value.toString());
-      while (tokens.hasMoreTokens()) {
-        word.set(tokens.nextToken());
-        context.write(word, ONE);
-      }
-    }
-  }
-
-  public static class SumReducer extends Reducer<Text, IntWritable, Text, IntWritable> {
-    private final IntWritable sum = new IntWritable();
-
-    @Override
-    protected void reduce(Text key, Iterable<IntWritable> values, Context context)
-        throws IOException, InterruptedException {
-      int total = 0;
-      for (IntWritable v : values) {
-        total += v.get();
-      }
-      sum.set(total);
-      context.write(key, sum);
-    }
   }
 
   public static class SplitLineMapper extends Mapper<Object, Text, Text, Text> {
