@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.bench.suite.BinMapVersions;
 import io.pikachu.bench.suite.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,8 @@ class AppResultsTest {
         0,
         0,
         digest,
-        "");
+        "",
+        BinMapVersions.NONE);
   }
 
   @Test
@@ -93,7 +95,8 @@ class AppResultsTest {
             0,
             0,
             "",
-            "");
+            "",
+            BinMapVersions.NONE);
     AppResults r =
         new AppResults(
             "wordcount",
@@ -143,7 +146,8 @@ class AppResultsTest {
             0,
             0,
             "",
-            "");
+            "",
+            BinMapVersions.NONE);
     assertEquals(-0.2, MethodRuns.gap(fastLate), 1e-12);
     RunResult oneClass =
         new RunResult(
@@ -166,7 +170,8 @@ class AppResultsTest {
             0,
             0,
             "",
-            "");
+            "",
+            BinMapVersions.NONE);
     assertTrue(Double.isNaN(MethodRuns.gap(oneClass)));
   }
 
