@@ -4,6 +4,7 @@ import io.pikachu.bench.Args;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -129,6 +130,28 @@ public record SuiteOptions(
 
   public boolean runs(String method) {
     return methods.contains(method);
+  }
+
+  /**
+   * How many repetitions the suite goes through: the methods' or the sweep's, whichever is more.
+   */
+  public int rounds() {
+    return Math.max(reps, runs("optimal") ? sweepReps : 0);
+  }
+
+  /**
+   * What repetition {@code rep} runs for each application, in order: the compared methods, then the
+   * sweep grid's points, so that Optimal is measured in the same machine state as the methods.
+   */
+  public List<Method> round(int rep) {
+    List<Method> round = new ArrayList<>();
+    if (rep <= reps) {
+      Method.COMPARED.stream().filter(m -> runs(m.label())).forEach(round::add);
+    }
+    if (runs("optimal") && rep <= sweepReps) {
+      sweep.forEach(p -> round.add(Method.fixed(p)));
+    }
+    return round;
   }
 
   public static String usage() {

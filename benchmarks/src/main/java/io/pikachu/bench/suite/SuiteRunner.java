@@ -94,9 +94,9 @@ public final class SuiteRunner {
    */
   private List<String> gridKeys(SuiteCluster config) {
     List<String> keys = new ArrayList<>();
-    for (int rep = 1; rep <= rounds(); rep++) {
+    for (int rep = 1; rep <= options.rounds(); rep++) {
       for (SuiteApp app : options.apps()) {
-        for (Method m : round(rep)) {
+        for (Method m : options.round(rep)) {
           keys.add(RunResult.key(app.label(), config.label(), m.label(), rep));
         }
       }
@@ -120,9 +120,9 @@ public final class SuiteRunner {
       Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = generateInputs(conf, base);
       JobRunner jobs = new JobRunner(cluster, out);
       SuiteJob job = new SuiteJob(cluster, config, jobs, base, options.out());
-      for (int rep = 1; rep <= rounds(); rep++) {
+      for (int rep = 1; rep <= options.rounds(); rep++) {
         for (SuiteApp app : options.apps()) {
-          for (Method m : round(rep)) {
+          for (Method m : options.round(rep)) {
             runOnce(job, app, inputs.get(app.input()), m, rep);
           }
         }
@@ -138,22 +138,6 @@ public final class SuiteRunner {
         }
       }
     }
-  }
-
-  private int rounds() {
-    return Math.max(options.reps(), options.runs("optimal") ? options.sweepReps() : 0);
-  }
-
-  /** What one repetition runs for each application: the methods, then the sweep grid's points. */
-  private List<Method> round(int rep) {
-    List<Method> methods = new ArrayList<>();
-    if (rep <= options.reps()) {
-      methods.addAll(fixedMethods());
-    }
-    if (options.runs("optimal") && rep <= options.sweepReps()) {
-      options.sweep().forEach(p -> methods.add(Method.fixed(p)));
-    }
-    return methods;
   }
 
   private void runOnce(
@@ -213,16 +197,6 @@ public final class SuiteRunner {
       }
     }
     return inputs;
-  }
-
-  private List<Method> fixedMethods() {
-    List<Method> methods = new ArrayList<>();
-    for (Method m : Method.COMPARED) {
-      if (options.runs(m.label())) {
-        methods.add(m);
-      }
-    }
-    return methods;
   }
 
   private boolean allRepsDone(SuiteApp app, SuiteCluster config, Method m) {
