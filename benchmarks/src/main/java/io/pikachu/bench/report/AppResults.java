@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
  * which the report prints as "n/a".
  */
 final class AppResults {
+  static final String OPTIMAL = "optimal";
+
   private final String app;
   private final String config;
   private final List<RunResult> all;
@@ -64,8 +66,24 @@ final class AppResults {
     return method(Method.TARAZU.label());
   }
 
+  /** The paper's one-shot Pikachu (D3'). */
   Optional<MethodRuns> pikachu() {
     return method(Method.PIKACHU.label());
+  }
+
+  /** The two-stage controller, Pikachu's default. */
+  Optional<MethodRuns> twoStage() {
+    return method(Method.TWO_STAGE.label());
+  }
+
+  /** The two-stage runs whose measurement corrected the provisional map. */
+  Optional<MethodRuns> twoStageCorrected() {
+    return twoStage().map(m -> m.where(r -> r.versions().corrected()));
+  }
+
+  /** The two-stage runs where no correction was published. */
+  Optional<MethodRuns> twoStageUncorrected() {
+    return twoStage().map(m -> m.where(r -> !r.versions().corrected()));
   }
 
   /** The sweep points with at least one timed run, by P. */
@@ -85,13 +103,13 @@ final class AppResults {
                 .thenComparingDouble(MethodRuns::p));
   }
 
-  /** The four methods the tables compare, by the names the report gives them. */
+  /** The methods the tables compare, by the names the report gives them, Optimal last. */
   Map<String, Optional<MethodRuns>> compared() {
     Map<String, Optional<MethodRuns>> m = new LinkedHashMap<>();
-    m.put(Method.STOCK.label(), stock());
-    m.put(Method.TARAZU.label(), tarazu());
-    m.put(Method.PIKACHU.label(), pikachu());
-    m.put("optimal", optimal());
+    for (Method method : Method.COMPARED) {
+      m.put(method.label(), method(method.label()));
+    }
+    m.put(OPTIMAL, optimal());
     return m;
   }
 
@@ -113,6 +131,14 @@ final class AppResults {
     return (method.map(m -> m.shuffleBytes().median()).orElse(Double.NaN) - stock) / stock;
   }
 
+  /** Median bytes fetched again after a change of the bin map, NaN without runs. */
+  static double reshuffledBytes(Optional<MethodRuns> method) {
+    return method
+        .filter(m -> !m.runs().isEmpty())
+        .map(m -> m.reshuffledBytes().median())
+        .orElse(Double.NaN);
+  }
+
   double reshuffledShare(Optional<MethodRuns> method) {
     return method.map(m -> m.reshuffledBytes().median()).orElse(Double.NaN) / stockShuffleBytes();
   }
@@ -131,11 +157,31 @@ final class AppResults {
   }
 
   /**
-   * How much slower Pikachu is than stock, as a fraction of stock's time (negative if Pikachu is
+   * How much slower a method is than stock, as a fraction of stock's time (negative if it is
    * faster).
    */
-  double pikachuOverStock() {
-    return median(pikachu()) / median(stock()) - 1;
+  double overStock(Optional<MethodRuns> method) {
+    return median(method) / median(stock()) - 1;
+  }
+
+  /** How much slower a method is than Optimal, as a fraction of Optimal's time. */
+  double overOptimal(Optional<MethodRuns> method) {
+    return median(method) / median(optimal()) - 1;
+  }
+
+  /**
+   * Whether no version of any run of the method moved a bin from the even map: NaN-like empty when
+   * the versions were not recorded or there are no runs.
+   */
+  Optional<Boolean> keptEvenMap(Optional<MethodRuns> method) {
+    if (method.isEmpty()
+        || method.get().runs().isEmpty()
+        || method.get().runs().stream().anyMatch(r -> !r.versions().recorded())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        method.get().runs().stream()
+            .noneMatch(r -> r.rebalanced() || r.versions().provisionalRebalanced()));
   }
 
   OutputCheck outputCheck() {

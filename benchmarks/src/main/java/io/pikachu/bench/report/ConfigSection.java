@@ -77,6 +77,7 @@ final class ConfigSection {
     jobTime();
     shareOfOptimal();
     chosenP();
+    corrections();
     shufflePenalty();
     gap();
     nodeBreakdowns();
@@ -148,67 +149,151 @@ final class ConfigSection {
   }
 
   private static String methodName(String method, Optional<MethodRuns> runs) {
-    return method.equals("optimal") && runs.isPresent()
+    return method.equals(AppResults.OPTIMAL) && runs.isPresent()
         ? "optimal (P=" + Fmt.p(runs.get().p()) + ")"
         : method;
   }
 
   private void shareOfOptimal() {
-    md.append("### Pikachu's share of Optimal\n\n");
+    md.append("### Share of Optimal\n\n");
     MarkdownTable table =
         new MarkdownTable(
             "App",
-            "Pikachu (s)",
+            "Two-stage (s)",
+            "One-shot Pikachu (s)",
             "Optimal (s)",
             "Optimal P",
-            "Pikachu's share of Optimal",
-            "Tarazu's share of Optimal");
+            "Two-stage's share",
+            "One-shot's share",
+            "Tarazu's share");
     for (AppResults a : apps) {
       table.row(
           a.app(),
+          Fmt.seconds(AppResults.median(a.twoStage())),
           Fmt.seconds(AppResults.median(a.pikachu())),
           Fmt.seconds(AppResults.median(a.optimal())),
           Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)),
+          Fmt.percent(a.shareOfOptimal(a.twoStage())),
           Fmt.percent(a.shareOfOptimal(a.pikachu())),
           Fmt.percent(a.shareOfOptimal(a.tarazu())));
     }
     md.append(table).append('\n');
-    md.append("Share = Optimal's median / the method's median; the target for Pikachu is at least ")
+    md.append("Share = Optimal's median / the method's median. Targets: two-stage within ")
+        .append(Fmt.percent(Targets.TWO_STAGE_NEAR_OPTIMAL))
+        .append(" of Optimal's time on config-1 (a share of at least ")
+        .append(Fmt.percent(1 / (1 + Targets.TWO_STAGE_NEAR_OPTIMAL)))
+        .append("); the one-shot Pikachu at least ")
         .append(Fmt.percent(Targets.SHARE_OF_OPTIMAL))
-        .append(".\n\n");
+        .append(" (the paper's).\n\n");
   }
 
   private void chosenP() {
     md.append("### P chosen by each method (Table 2.1)\n\n");
     MarkdownTable table =
-        new MarkdownTable("App", "Tarazu P", "Pikachu P", "Optimal P", "Pikachu's decisions");
+        new MarkdownTable(
+            "App",
+            "Tarazu P",
+            "One-shot Pikachu P",
+            "Two-stage P, provisional",
+            "Two-stage P, final",
+            "Optimal P",
+            "One-shot decisions",
+            "Two-stage decisions");
     for (AppResults a : apps) {
       table.row(
           a.app(),
           Fmt.pRange(a.tarazu().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
           Fmt.pRange(a.pikachu().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
+          Fmt.pRange(a.twoStage().map(MethodRuns::provisionalP).orElse(Summary.EMPTY)),
+          Fmt.pRange(a.twoStage().map(MethodRuns::fastestP).orElse(Summary.EMPTY)),
           Fmt.p(a.optimal().map(MethodRuns::p).orElse(Double.NaN)),
-          a.pikachu().map(ConfigSection::decisions).orElse(Fmt.NA));
+          a.pikachu().map(ConfigSection::decisions).orElse(Fmt.NA),
+          a.twoStage().map(ConfigSection::decisions).orElse(Fmt.NA));
     }
     md.append(table).append('\n');
     md.append(
-        "P of the fastest node class the job ran with: median over repetitions (range). Decisions: the "
-            + "controller's reason per run, and how many runs moved bins.\n\n");
+        "P of the fastest node class the job ran with: median over repetitions (range); for two-stage, "
+            + "the provisional map's (published when the reducers are placed) and the final map's. "
+            + "Decisions: the reason for the final map per run, for two-stage also its stage (CONFIRMED: the "
+            + "provisional map made final; CORRECTED: the measurement changed it; FINAL: final at once), "
+            + "and how many runs moved bins.\n\n");
   }
 
   private static String decisions(MethodRuns m) {
-    Map<String, Long> reasons =
-        m.runs().stream()
-            .map(r -> r.reason().isBlank() ? "(no reason)" : r.reason())
-            .collect(Collectors.groupingBy(r -> r, LinkedHashMap::new, Collectors.counting()));
-    long rebalanced = m.runs().stream().filter(RunResult::rebalanced).count();
-    return reasons.entrySet().stream()
-            .map(e -> e.getKey() + " ×" + e.getValue())
-            .collect(Collectors.joining(", "))
+    return counted(m.runs().stream().map(r -> r.reason().isBlank() ? "(no reason)" : r.reason()))
+        + (m.runs().stream().anyMatch(r -> r.versions().count() > 1)
+            ? "; " + counted(m.runs().stream().map(r -> r.versions().finalStage()))
+            : "")
         + "; rebalanced "
-        + rebalanced
+        + m.runs().stream().filter(RunResult::rebalanced).count()
         + "/"
         + m.runs().size();
+  }
+
+  private static String counted(java.util.stream.Stream<String> values) {
+    return values
+        .collect(Collectors.groupingBy(v -> v, LinkedHashMap::new, Collectors.counting()))
+        .entrySet()
+        .stream()
+        .map(e -> e.getKey() + " ×" + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  /**
+   * How often the two-stage controller's measurement corrected its provisional map, and at what
+   * cost.
+   */
+  private void corrections() {
+    md.append("### Two-stage: corrections and what they cost\n\n");
+    if (apps.stream().allMatch(a -> a.twoStage().isEmpty())) {
+      md.append("No successful two-stage run.\n\n");
+      return;
+    }
+    MarkdownTable table =
+        new MarkdownTable(
+            "App",
+            "Runs",
+            "Provisional map published",
+            "Corrected",
+            "Versions",
+            "Re-fetched (MB), corrected runs",
+            "Re-fetched (MB), other runs",
+            "Extra vs stock, corrected runs",
+            "Extra vs stock, other runs",
+            "Final map after the last map (s)");
+    for (AppResults a : apps) {
+      Optional<MethodRuns> all = a.twoStage();
+      if (all.isEmpty()) {
+        table.row(a.app(), 0, Fmt.NA, Fmt.NA, Fmt.NA, Fmt.NA, Fmt.NA, Fmt.NA, Fmt.NA, Fmt.NA);
+        continue;
+      }
+      List<RunResult> runs = all.get().runs();
+      Optional<MethodRuns> corrected = a.twoStageCorrected();
+      Optional<MethodRuns> other = a.twoStageUncorrected();
+      Summary versions = Summary.of(runs.stream().mapToDouble(r -> r.versions().count()));
+      table.row(
+          a.app(),
+          runs.size(),
+          runs.stream().filter(r -> r.versions().hadProvisional()).count(),
+          corrected.orElseThrow().runs().size(),
+          versions.isEmpty() || runs.stream().anyMatch(r -> !r.versions().recorded())
+              ? Fmt.NA
+              : Fmt.format("%.0f", versions.min())
+                  + (versions.min() == versions.max() ? "" : Fmt.format("–%.0f", versions.max())),
+          Fmt.megabytes(AppResults.reshuffledBytes(corrected)),
+          Fmt.megabytes(AppResults.reshuffledBytes(other)),
+          Fmt.change(a.shufflePenalty(corrected)),
+          Fmt.change(a.shufflePenalty(other)),
+          Fmt.secondsRange(all.get().finalAfterLastMap()));
+    }
+    md.append(table).append('\n');
+    md.append(
+        "Medians over the runs of each group. Re-fetched: bytes fetched again after a change of the bin map; "
+            + "extra: (shuffled bytes − stock's median) / stock's median (target where no correction was "
+            + "published: at most "
+            + Fmt.percent(Targets.MAX_SHUFFLE_PENALTY)
+            + "). Final map after the last map: when the version in force at the end was published, relative "
+            + "to the last map's end, median (range); negative means before it.\n\n");
   }
 
   private void shufflePenalty() {
@@ -237,15 +322,17 @@ final class ConfigSection {
     md.append(table).append('\n');
     md.append(
         "Medians over repetitions. Extra = (the method's shuffled bytes − stock's) / stock's, the overhead of "
-            + "Table 2.1 (target for Pikachu: at most "
+            + "Table 2.1 (target for the one-shot Pikachu: at most "
             + Fmt.percent(Targets.MAX_SHUFFLE_PENALTY)
-            + "); re-fetched = bins "
-            + "fetched again after the decision.\n\n");
+            + "; for two-stage, among its runs without a correction: see the table above); re-fetched = "
+            + "bins fetched again after a change of the bin map.\n\n");
   }
 
   private void gap() {
     md.append("### Fast/slow reducer completion gap (Fig. 2.8)\n\n");
-    MarkdownTable table = new MarkdownTable("App", "Stock", "Tarazu", "Pikachu", "Optimal");
+    List<String> header = new ArrayList<>(List.of("App"));
+    apps.stream().findFirst().ifPresent(a -> header.addAll(a.compared().keySet()));
+    MarkdownTable table = new MarkdownTable(header.toArray(String[]::new));
     for (AppResults a : apps) {
       List<String> cells = new ArrayList<>(List.of(a.app()));
       a.compared().values().forEach(m -> cells.add(m.map(ConfigSection::gapCell).orElse(Fmt.NA)));
@@ -255,32 +342,49 @@ final class ConfigSection {
     md.append(
         "Gap = (slow-node reducers done − fast-node reducers done) / the later of the two, per run, median "
             + "over repetitions; negative means the fast nodes' reducers finished later. In brackets: the medians of "
-            + "both times. Target for Pikachu: |gap| ≤ "
+            + "both times. Target for the one-shot Pikachu: |gap| ≤ "
             + Fmt.percent(Targets.MAX_GAP)
             + ".\n\n");
     if (!heterogeneous) {
       md.append(
           "Equal nodes: there are no fast and slow reducers, so the gap is n/a. What matters here is what "
-              + "Pikachu costs compared with stock:\n\n");
+              + "Pikachu costs compared with stock (rebalanced: runs in which any version of the bin map moved "
+              + "bins):\n\n");
       MarkdownTable cost =
           new MarkdownTable(
-              "App", "Stock (s)", "Pikachu (s)", "Pikachu vs stock", "Pikachu runs rebalanced");
+              "App",
+              "Stock (s)",
+              "Two-stage (s)",
+              "Two-stage vs stock",
+              "Two-stage runs rebalanced",
+              "One-shot (s)",
+              "One-shot vs stock",
+              "One-shot runs rebalanced");
       for (AppResults a : apps) {
         cost.row(
             a.app(),
             Fmt.seconds(AppResults.median(a.stock())),
+            Fmt.seconds(AppResults.median(a.twoStage())),
+            Fmt.change(a.overStock(a.twoStage())),
+            rebalancedCount(a.twoStage()),
             Fmt.seconds(AppResults.median(a.pikachu())),
-            Fmt.change(a.pikachuOverStock()),
-            a.pikachu()
-                .map(
-                    m ->
-                        m.runs().stream().filter(RunResult::rebalanced).count()
-                            + "/"
-                            + m.runs().size())
-                .orElse(Fmt.NA));
+            Fmt.change(a.overStock(a.pikachu())),
+            rebalancedCount(a.pikachu()));
       }
       md.append(cost).append('\n');
     }
+  }
+
+  /** Runs whose final or provisional map moved bins, of all runs. */
+  private static String rebalancedCount(Optional<MethodRuns> m) {
+    return m.map(
+            runs ->
+                runs.runs().stream()
+                        .filter(r -> r.rebalanced() || r.versions().provisionalRebalanced())
+                        .count()
+                    + "/"
+                    + runs.runs().size())
+        .orElse(Fmt.NA);
   }
 
   private static String gapCell(MethodRuns m) {
@@ -299,7 +403,7 @@ final class ConfigSection {
     md.append("#### Per node, median runs\n\n");
     boolean any = false;
     for (AppResults a : apps) {
-      for (Optional<MethodRuns> m : List.of(a.pikachu(), a.stock())) {
+      for (Optional<MethodRuns> m : List.of(a.twoStage(), a.pikachu(), a.stock())) {
         Optional<RunResult> run = m.flatMap(MethodRuns::medianRun);
         if (run.isPresent()) {
           any = true;
@@ -308,7 +412,7 @@ final class ConfigSection {
       }
     }
     if (!any) {
-      md.append("No successful pikachu or stock run.\n\n");
+      md.append("No successful two-stage, pikachu or stock run.\n\n");
     }
   }
 
@@ -436,11 +540,13 @@ final class ConfigSection {
           .ifPresent(
               m ->
                   chosen.put("tarazu", new double[] {m.fastestP().median(), m.seconds().median()}));
-      a.pikachu()
-          .ifPresent(
-              m ->
-                  chosen.put(
-                      "pikachu", new double[] {m.fastestP().median(), m.seconds().median()}));
+      for (Optional<MethodRuns> m : List.of(a.pikachu(), a.twoStage())) {
+        m.ifPresent(
+            runs ->
+                chosen.put(
+                    runs.label(),
+                    new double[] {runs.fastestP().median(), runs.seconds().median()}));
+      }
       ReportCharts.sweep(
           chartsDir.resolve(chart),
           a.app() + " on " + config + ": job time vs P",
@@ -474,26 +580,29 @@ final class ConfigSection {
       return;
     }
     for (AppResults a : apps) {
-      Optional<RunResult> run =
-          a.pikachu()
-              .flatMap(
-                  m ->
-                      m.medianRun(
-                          r ->
-                              RunDirectory.of(suiteDir, r)
-                                  .map(d -> d.has(RunFiles.TRACE))
-                                  .orElse(false)));
-      if (run.isEmpty()) {
-        md.append(a.app())
-            .append(": no successful pikachu run with a ")
-            .append(RunFiles.TRACE)
-            .append(".\n\n");
-        continue;
-      }
-      try {
-        trace(a.app(), run.get(), RunDirectory.of(suiteDir, run.get()).orElseThrow());
-      } catch (IOException e) {
-        cannotRead(e);
+      for (Optional<MethodRuns> m : List.of(a.twoStage(), a.pikachu())) {
+        if (m.isEmpty()) {
+          continue;
+        }
+        Optional<RunResult> run =
+            m.get()
+                .medianRun(
+                    r ->
+                        RunDirectory.of(suiteDir, r).map(d -> d.has(RunFiles.TRACE)).orElse(false));
+        if (run.isEmpty()) {
+          md.append(a.app())
+              .append(": no successful ")
+              .append(m.get().label())
+              .append(" run with a ")
+              .append(RunFiles.TRACE)
+              .append(".\n\n");
+          continue;
+        }
+        try {
+          trace(a.app(), run.get(), RunDirectory.of(suiteDir, run.get()).orElseThrow());
+        } catch (IOException e) {
+          cannotRead(e);
+        }
       }
     }
   }
@@ -530,23 +639,26 @@ final class ConfigSection {
             markers.add(new ReportCharts.TimeMarker(label, series.seconds(v.decidedAtMs())));
           }
         });
-    String chart = slug(config) + "-" + slug(app) + "-trace.svg";
+    String chart = slug(config) + "-" + slug(app) + "-" + slug(run.method()) + "-trace.svg";
     ReportCharts.trace(
         chartsDir.resolve(chart),
-        app + " on " + config + ", pikachu rep " + run.rep(),
+        app + " on " + config + ", " + run.method() + " rep " + run.rep(),
         series,
         markers);
     image(
         app
             + " on "
             + config
-            + ": shuffle progress and reducer CPU per node class, median pikachu run",
+            + ": shuffle progress and reducer CPU per node class, median "
+            + run.method()
+            + " run",
         chart);
     md.append(
         String.format(
             Locale.ROOT,
-            "%s: median pikachu run with a trace, rep %d (%s s), `%s`",
+            "%s: median %s run with a trace, rep %d (%s s), `%s`",
             app,
+            run.method(),
             run.rep(),
             Fmt.seconds(run.seconds()),
             dir.relative()));

@@ -43,6 +43,13 @@ final class Fmt {
     return s.isEmpty() ? NA : seconds(s.min()) + "–" + seconds(s.max());
   }
 
+  /** A median in seconds with its range, e.g. {@code 2.1 (0.5–4.0)}. */
+  static String secondsRange(Summary s) {
+    return s.isEmpty()
+        ? NA
+        : s.min() == s.max() ? seconds(s.median()) : seconds(s.median()) + " (" + range(s) + ")";
+  }
+
   static String pRange(Summary s) {
     return s.isEmpty()
         ? NA

@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The successful repetitions of one method (stock, tarazu, pikachu or one sweep point) for one
- * application on one cluster configuration: what every table of the report summarises.
+ * The successful repetitions of one method (stock, tarazu, pikachu, two-stage or one sweep point)
+ * for one application on one cluster configuration: what every table of the report summarises.
  *
  * @param label the method's label in results.csv
  * @param p the sweep point's P, NaN for the other methods
@@ -19,6 +19,20 @@ record MethodRuns(String label, double p, List<RunResult> runs) {
 
   MethodRuns {
     runs = List.copyOf(runs);
+  }
+
+  /** The runs that match, as a method of their own (e.g. the corrected two-stage runs). */
+  MethodRuns where(Predicate<RunResult> keep) {
+    return new MethodRuns(label, p, runs.stream().filter(keep).toList());
+  }
+
+  /** Seconds from the last map's end to the final bin map, per run (negative: before it). */
+  Summary finalAfterLastMap() {
+    return summary(r -> r.versions().finalSeconds() - r.mapsDoneSeconds());
+  }
+
+  Summary provisionalP() {
+    return summary(r -> r.versions().provisionalP());
   }
 
   boolean isSweepPoint() {

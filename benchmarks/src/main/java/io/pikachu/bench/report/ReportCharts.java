@@ -49,6 +49,8 @@ final class ReportCharts {
           new Color(0x1f77b4),
           "pikachu",
           new Color(0xd62728),
+          "two-stage",
+          new Color(0x9467bd),
           "optimal",
           new Color(0x2ca02c));
 
@@ -111,12 +113,12 @@ final class ReportCharts {
 
   /**
    * The trial-and-error search for Optimal: median job time against the fixed P of each sweep
-   * point, with stock's time as a horizontal line and the P and time Tarazu and Pikachu chose as
-   * single points.
+   * point, with stock's time as a horizontal line and the P and time Tarazu and both Pikachu
+   * estimators chose as single points.
    *
    * @param sweep per sweep point {P, median seconds}, by P
-   * @param chosen per method (tarazu, pikachu) {median P, median seconds}; a method not measured is
-   *     absent
+   * @param chosen per method (tarazu, pikachu, two-stage) {median P, median seconds}; a method not
+   *     measured is absent
    */
   static void sweep(
       Path file,

@@ -3,6 +3,7 @@ package io.pikachu.bench.suite;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.estimate.EstimatorKind;
 import io.pikachu.scheduler.am.Pikachu;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -16,6 +17,11 @@ public record Method(Optional<EstimatorKind> estimator, double fixedP) {
   public static final Method STOCK = new Method(Optional.empty(), Double.NaN);
   public static final Method TARAZU = new Method(Optional.of(EstimatorKind.TARAZU), Double.NaN);
   public static final Method PIKACHU = new Method(Optional.of(EstimatorKind.PIKACHU), Double.NaN);
+  public static final Method TWO_STAGE =
+      new Method(Optional.of(EstimatorKind.TWO_STAGE), Double.NaN);
+
+  /** The methods every repetition runs, in the order they alternate; the sweep points follow. */
+  public static final List<Method> COMPARED = List.of(STOCK, TARAZU, PIKACHU, TWO_STAGE);
 
   private static final String STOCK_LABEL = "stock";
 

@@ -7,44 +7,65 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
  * The suite's raw results, {@code results.csv}: one {@link RunResult} per line, appended as each
- * job ends so that an interrupted run keeps what it measured and can resume.
+ * job ends so that an interrupted run keeps what it measured and can resume. Columns are found by
+ * the file's own header, so a file written before the bin-map-version columns existed still reads
+ * (those runs' versions are {@link BinMapVersions#UNKNOWN}); a missing older column is an error
+ * naming the file and the column.
  */
 public final class ResultsCsv {
-  static final String[] HEADER = {
-    "app",
-    "config",
-    "method",
-    "fixed_p",
-    "rep",
-    "job_id",
-    "status",
-    "seconds",
-    "maps_done_s",
-    "fast_reducers_done_s",
-    "slow_reducers_done_s",
-    "fastest_p",
-    "rebalanced",
-    "reason",
-    "reducer_bins",
-    "shuffle_bytes",
-    "reshuffled_bytes",
-    "dropped_bytes",
-    "output_digest",
-    "run_dir"
-  };
+  /** The columns every results.csv has had since the suite began. */
+  static final List<String> REQUIRED =
+      List.of(
+          "app",
+          "config",
+          "method",
+          "fixed_p",
+          "rep",
+          "job_id",
+          "status",
+          "seconds",
+          "maps_done_s",
+          "fast_reducers_done_s",
+          "slow_reducers_done_s",
+          "fastest_p",
+          "rebalanced",
+          "reason",
+          "reducer_bins",
+          "shuffle_bytes",
+          "reshuffled_bytes",
+          "dropped_bytes",
+          "output_digest",
+          "run_dir");
+
+  /** The columns added with the two-stage controller: what the decision record's versions say. */
+  static final List<String> VERSION_COLUMNS =
+      List.of(
+          "bin_map_versions",
+          "final_stage",
+          "provisional_p",
+          "provisional_rebalanced",
+          "provisional_s",
+          "final_s");
+
+  static final String[] HEADER =
+      Stream.concat(REQUIRED.stream(), VERSION_COLUMNS.stream()).toArray(String[]::new);
 
   private static final CSVFormat READ =
-      CSVFormat.DEFAULT.builder().setHeader(HEADER).setSkipHeaderRecord(true).get();
+      CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
 
   private ResultsCsv() {}
 
@@ -53,21 +74,30 @@ public final class ResultsCsv {
       return List.of();
     }
     List<RunResult> results = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      for (CSVRecord row : READ.parse(in)) {
-        if (row.size() != HEADER.length) {
+    try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+        CSVParser parser = READ.parse(in)) {
+      List<String> columns = parser.getHeaderNames();
+      for (String column : REQUIRED) {
+        if (!columns.contains(column)) {
+          throw new IOException(
+              csv + ": no column '" + column + "' in its header (not a suite's results.csv?)");
+        }
+      }
+      boolean versions = columns.containsAll(VERSION_COLUMNS);
+      for (CSVRecord row : parser) {
+        if (row.size() != columns.size()) {
           throw new IOException(
               csv
                   + " line "
-                  + row.getRecordNumber()
+                  + (row.getRecordNumber() + 1)
                   + ": expected "
-                  + HEADER.length
+                  + columns.size()
                   + " fields, found "
                   + row.size()
-                  + " (a file from another version, or damaged)");
+                  + " (damaged, or rows of two versions of the file)");
         }
         try {
-          results.add(parse(row));
+          results.add(parse(row, versions));
         } catch (IllegalArgumentException e) {
           throw new IOException(
               csv + " line " + (row.getRecordNumber() + 1) + ": " + e.getMessage(), e);
@@ -75,6 +105,31 @@ public final class ResultsCsv {
       }
     }
     return results;
+  }
+
+  /** Whether the file is missing or already has this version's columns, so rows can be appended. */
+  public static boolean isCurrent(Path csv) throws IOException {
+    if (!Files.exists(csv) || Files.size(csv) == 0) {
+      return true;
+    }
+    try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8);
+        CSVParser parser = READ.parse(in)) {
+      return parser.getHeaderNames().equals(Arrays.asList(HEADER));
+    }
+  }
+
+  /**
+   * Writes {@code results} as the whole file, with this version's header: how an older file is
+   * brought up to date before a resumed suite appends to it.
+   */
+  public static void rewrite(Path csv, List<RunResult> results) throws IOException {
+    Path tmp = csv.resolveSibling(csv.getFileName() + ".tmp");
+    Files.deleteIfExists(tmp);
+    results.forEach(r -> append(tmp, r));
+    if (results.isEmpty()) {
+      Files.writeString(tmp, "");
+    }
+    Files.move(tmp, csv, StandardCopyOption.REPLACE_EXISTING);
   }
 
   public static void append(Path csv, RunResult r) {
@@ -93,6 +148,7 @@ public final class ResultsCsv {
         if (fresh) {
           printer.printRecord((Object[]) HEADER);
         }
+        BinMapVersions v = r.versions();
         printer.printRecord(
             r.app(),
             r.config(),
@@ -113,14 +169,20 @@ public final class ResultsCsv {
             r.reshuffledBytes(),
             r.droppedBytes(),
             r.outputDigest(),
-            r.runDir());
+            r.runDir(),
+            v.recorded() ? Integer.toString(v.count()) : "",
+            v.finalStage(),
+            number(v.provisionalP()),
+            v.recorded() ? Boolean.toString(v.provisionalRebalanced()) : "",
+            number(v.provisionalSeconds()),
+            number(v.finalSeconds()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to " + csv, e);
     }
   }
 
-  private static RunResult parse(CSVRecord row) {
+  private static RunResult parse(CSVRecord row, boolean versions) {
     return new RunResult(
         row.get("app"),
         row.get("config"),
@@ -141,7 +203,21 @@ public final class ResultsCsv {
         longValue(row, "reshuffled_bytes"),
         longValue(row, "dropped_bytes"),
         row.get("output_digest"),
-        row.get("run_dir"));
+        row.get("run_dir"),
+        versions ? versions(row) : BinMapVersions.UNKNOWN);
+  }
+
+  private static BinMapVersions versions(CSVRecord row) {
+    if (row.get("bin_map_versions").isBlank()) {
+      return BinMapVersions.UNKNOWN;
+    }
+    return new BinMapVersions(
+        whole(row, "bin_map_versions"),
+        row.get("final_stage").trim(),
+        decimal(row, "provisional_p"),
+        Boolean.parseBoolean(row.get("provisional_rebalanced")),
+        decimal(row, "provisional_s"),
+        decimal(row, "final_s"));
   }
 
   private static String number(double value) {

@@ -8,7 +8,7 @@ import java.util.Locale;
  *
  * @param app application name, e.g. {@code wordcount}
  * @param config cluster configuration, e.g. {@code config-1}
- * @param method {@link Method#label()}: stock, tarazu, pikachu or fixed-P
+ * @param method {@link Method#label()}: stock, tarazu, pikachu, two-stage or fixed-P
  * @param fixedP the P of a sweep point, NaN for the other methods
  * @param fastestP P of the fastest class that the job ran with (1 for stock)
  * @param reducerBins bins per reducer in partition order, space separated; empty for stock
@@ -16,6 +16,7 @@ import java.util.Locale;
  *     again)
  * @param outputDigest order-independent digest of the job's output records ({@link OutputDigest})
  * @param runDir directory of this run's decision, trace and per-task files, relative to the suite's
+ * @param versions the bin map's versions, from the run's decision record
  */
 public record RunResult(
     String app,
@@ -37,9 +38,14 @@ public record RunResult(
     long reshuffledBytes,
     long droppedBytes,
     String outputDigest,
-    String runDir) {
+    String runDir,
+    BinMapVersions versions) {
 
   public static final String OK = "ok";
+
+  public RunResult {
+    versions = versions == null ? BinMapVersions.UNKNOWN : versions;
+  }
 
   public boolean ok() {
     return OK.equals(status);

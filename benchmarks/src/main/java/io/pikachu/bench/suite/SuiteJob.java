@@ -8,7 +8,6 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
-import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.scheduler.am.DecisionPublisher;
 import java.io.IOException;
@@ -89,7 +88,8 @@ final class SuiteJob {
           0,
           0,
           "",
-          runDir);
+          runDir,
+          method.isStock() ? BinMapVersions.NONE : BinMapVersions.UNKNOWN);
     } finally {
       delete(conf, output);
     }
@@ -149,7 +149,7 @@ final class SuiteJob {
         (timeline.lastMapFinish() - launch) / 1000.0,
         nodes.fastReducerDone(),
         nodes.slowReducerDone(),
-        decision.map(SuiteJob::fastestP).orElse(method.isStock() ? 1.0 : Double.NaN),
+        decision.map(BinMapVersions::fastestP).orElse(method.isStock() ? 1.0 : Double.NaN),
         decision.map(Decision::rebalanced).orElse(false),
         decision.map(d -> d.reason().name()).orElse(""),
         decision
@@ -160,14 +160,8 @@ final class SuiteJob {
         PikachuCounter.BYTES_RESHUFFLED.valueIn(counters),
         PikachuCounter.BYTES_DROPPED.valueIn(counters),
         OutputDigest.of(conf, output),
-        runDir);
-  }
-
-  private static double fastestP(Decision d) {
-    return d.fastestClass()
-        .map(ClassMeasurement::p)
-        .map(p -> p == null ? Double.NaN : p)
-        .orElse(Double.NaN);
+        runDir,
+        record.map(r -> BinMapVersions.of(r, timeline.launchTime())).orElse(BinMapVersions.NONE));
   }
 
   private static DecisionRecord decision(Configuration conf, String jobId) throws IOException {

@@ -4,6 +4,7 @@ import io.pikachu.bench.Args;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -18,7 +19,7 @@ import org.apache.commons.cli.Options;
  * CI.
  *
  * @param sweep the grid of fixed P for Optimal; refined afterwards around its best point
- * @param methods which of stock, tarazu, pikachu, optimal to run
+ * @param methods which of stock, tarazu, pikachu (one-shot), two-stage, optimal to run
  */
 public record SuiteOptions(
     List<SuiteApp> apps,
@@ -34,7 +35,8 @@ public record SuiteOptions(
     Path out,
     boolean fresh) {
 
-  public static final List<String> METHODS = List.of("stock", "tarazu", "pikachu", "optimal");
+  public static final List<String> METHODS =
+      List.of("stock", "tarazu", "pikachu", "two-stage", "optimal");
 
   private static final Options OPTIONS =
       new Options()
@@ -52,8 +54,8 @@ public record SuiteOptions(
           .addOption(
               opt(
                   "methods",
-                  "comma-separated subset of stock,tarazu,pikachu,optimal (default all)"))
-          .addOption(opt("reps", "repetitions of stock, tarazu and pikachu (default 3)"))
+                  "comma-separated subset of " + String.join(",", METHODS) + " (default all)"))
+          .addOption(opt("reps", "repetitions of every method but the sweep (default 3)"))
           .addOption(opt("sweep-reps", "repetitions of every sweep point (default 1)"))
           .addOption(opt("sweep", "grid of fixed P for Optimal (default 0.5,1,1.5,2,3,4)"))
           .addOption(
@@ -75,8 +77,8 @@ public record SuiteOptions(
               Option.builder()
                   .longOpt("quick")
                   .desc(
-                      "one small application once, stock and Pikachu and one"
-                          + " sweep points on config-1: proves the pipeline, measures nothing (other options still apply)")
+                      "one small application once, stock, both Pikachu estimators and one"
+                          + " sweep point on config-1: proves the pipeline, measures nothing (other options still apply)")
                   .build())
           .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
@@ -113,7 +115,7 @@ public record SuiteOptions(
         list(
             line,
             "methods",
-            quick ? "stock,pikachu,optimal" : String.join(",", METHODS),
+            quick ? "stock,pikachu,two-stage,optimal" : String.join(",", METHODS),
             String::trim),
         whole(line, "reps", quick ? 1 : 3),
         whole(line, "sweep-reps", 1),
@@ -128,6 +130,28 @@ public record SuiteOptions(
 
   public boolean runs(String method) {
     return methods.contains(method);
+  }
+
+  /**
+   * How many repetitions the suite goes through: the methods' or the sweep's, whichever is more.
+   */
+  public int rounds() {
+    return Math.max(reps, runs("optimal") ? sweepReps : 0);
+  }
+
+  /**
+   * What repetition {@code rep} runs for each application, in order: the compared methods, then the
+   * sweep grid's points, so that Optimal is measured in the same machine state as the methods.
+   */
+  public List<Method> round(int rep) {
+    List<Method> round = new ArrayList<>();
+    if (rep <= reps) {
+      Method.COMPARED.stream().filter(m -> runs(m.label())).forEach(round::add);
+    }
+    if (runs("optimal") && rep <= sweepReps) {
+      sweep.forEach(p -> round.add(Method.fixed(p)));
+    }
+    return round;
   }
 
   public static String usage() {

@@ -20,8 +20,10 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * Runs the benchmark suite: for every cluster configuration one embedded cluster, on which every
- * application runs under stock Hadoop, Tarazu's estimate and Pikachu (interleaved, so slow drifts
- * of the machine hit all alike), then the sweep of fixed P. Every finished job is appended to
+ * application runs under stock Hadoop, Tarazu's estimate, the one-shot Pikachu, the two-stage
+ * controller and every point of the sweep grid, repetition by repetition (interleaved, so slow
+ * drifts of the machine hit all alike, Optimal included); the points that refine the sweep around
+ * its best come last, since they depend on the grid's results. Every finished job is appended to
  * results.csv at once; a run that already succeeded there is skipped, so an interrupted suite
  * resumes where it stopped.
  */
@@ -44,6 +46,11 @@ public final class SuiteRunner {
       deleteRecursively(options.out());
     }
     this.results = new ArrayList<>(ResultsCsv.read(csv));
+    if (!ResultsCsv.isCurrent(csv)) {
+      // An older file lacks the bin-map-version columns: rewrite it so that new rows line up.
+      ResultsCsv.rewrite(csv, results);
+      out.println("Rewrote " + csv + " with this version's columns (older runs: versions unknown)");
+    }
     this.done =
         results.stream().filter(RunResult::ok).map(RunResult::key).collect(Collectors.toSet());
     if (!done.isEmpty()) {
@@ -87,17 +94,10 @@ public final class SuiteRunner {
    */
   private List<String> gridKeys(SuiteCluster config) {
     List<String> keys = new ArrayList<>();
-    for (SuiteApp app : options.apps()) {
-      for (Method m : fixedMethods()) {
-        for (int rep = 1; rep <= options.reps(); rep++) {
+    for (int rep = 1; rep <= options.rounds(); rep++) {
+      for (SuiteApp app : options.apps()) {
+        for (Method m : options.round(rep)) {
           keys.add(RunResult.key(app.label(), config.label(), m.label(), rep));
-        }
-      }
-      if (options.runs("optimal")) {
-        for (double p : options.sweep()) {
-          for (int rep = 1; rep <= options.sweepReps(); rep++) {
-            keys.add(RunResult.key(app.label(), config.label(), Method.fixed(p).label(), rep));
-          }
         }
       }
     }
@@ -120,26 +120,19 @@ public final class SuiteRunner {
       Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = generateInputs(conf, base);
       JobRunner jobs = new JobRunner(cluster, out);
       SuiteJob job = new SuiteJob(cluster, config, jobs, base, options.out());
-      for (int rep = 1; rep <= options.reps(); rep++) {
+      for (int rep = 1; rep <= options.rounds(); rep++) {
         for (SuiteApp app : options.apps()) {
-          for (Method m : fixedMethods()) {
+          for (Method m : options.round(rep)) {
             runOnce(job, app, inputs.get(app.input()), m, rep);
           }
         }
       }
-      if (options.runs("optimal")) {
+      if (options.runs("optimal") && options.refine()) {
         for (SuiteApp app : options.apps()) {
-          for (double p : options.sweep()) {
+          for (double p : SweepRefinement.around(gridMedians(app, config))) {
+            planned += options.sweepReps();
             for (int rep = 1; rep <= options.sweepReps(); rep++) {
               runOnce(job, app, inputs.get(app.input()), Method.fixed(p), rep);
-            }
-          }
-          if (options.refine()) {
-            for (double p : SweepRefinement.around(gridMedians(app, config))) {
-              planned += options.sweepReps();
-              for (int rep = 1; rep <= options.sweepReps(); rep++) {
-                runOnce(job, app, inputs.get(app.input()), Method.fixed(p), rep);
-              }
             }
           }
         }
@@ -162,13 +155,21 @@ public final class SuiteRunner {
       done.add(key);
       out.printf(
           Locale.ROOT,
-          "%s: %.1f s, P %s%s%n",
+          "%s: %.1f s, P %s%s%s%n",
           key,
           result.seconds(),
           Double.isNaN(result.fastestP())
               ? "-"
               : String.format(Locale.ROOT, "%.2f", result.fastestP()),
-          result.rebalanced() ? ", rebalanced " + result.reducerBins() : "");
+          result.rebalanced() ? ", rebalanced " + result.reducerBins() : "",
+          result.versions().count() > 1
+              ? String.format(
+                  Locale.ROOT,
+                  ", %d versions, final %s (provisional P %.2f)",
+                  result.versions().count(),
+                  result.versions().finalStage(),
+                  result.versions().provisionalP())
+              : "");
     } else {
       out.println(key + ": " + result.status());
     }
@@ -196,16 +197,6 @@ public final class SuiteRunner {
       }
     }
     return inputs;
-  }
-
-  private List<Method> fixedMethods() {
-    List<Method> methods = new ArrayList<>();
-    for (Method m : List.of(Method.STOCK, Method.TARAZU, Method.PIKACHU)) {
-      if (options.runs(m.label())) {
-        methods.add(m);
-      }
-    }
-    return methods;
   }
 
   private boolean allRepsDone(SuiteApp app, SuiteCluster config, Method m) {

@@ -46,14 +46,15 @@ final class SuiteSetup {
         String.format(
             Locale.ROOT,
             "- **Data:** %d input files of %d MB per application (one map each),"
-                + " seed %d; repetitions %d (stock, tarazu, pikachu), %d per sweep point; sweep grid %s%s%n",
+                + " seed %d; repetitions %d (stock, tarazu, pikachu, two-stage), %d per sweep point; sweep grid %s%s; methods %s, each repetition in turn%n",
             options.maps(),
             options.megabytesPerMap(),
             options.seed(),
             options.reps(),
             options.sweepReps(),
             options.sweep(),
-            options.refine() ? ", refined around its best point" : ""));
+            options.refine() ? ", refined around its best point" : "",
+            String.join(",", options.methods())));
     text.append(
         "- **Reducers:** one per reduce slot; reduce speculation off for every method (map speculation as"
             + " Hadoop's default)\n");

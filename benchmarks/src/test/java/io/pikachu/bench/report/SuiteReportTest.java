@@ -47,9 +47,10 @@ class SuiteReportTest {
 
   /**
    * config-1 (fast and slow nodes): wordcount with every method and a sweep whose lowest median
-   * (P=4, 79 s) is neither its lowest single time (P=3 has a 70 s run) nor its lowest mean; sort
-   * without a sweep; selfjoin where stock is near optimal and Pikachu is 10% slower. homogeneous:
-   * wordcount, stock and pikachu only.
+   * (P=4, 79 s) is neither its lowest single time (P=3 has a 70 s run) nor its lowest mean, and a
+   * two-stage controller that corrected one run of three; sort without a sweep; selfjoin where
+   * stock is near optimal, the one-shot Pikachu is 10% slower and two-stage 2.5%. homogeneous:
+   * wordcount, stock, pikachu and two-stage, which kept the even map.
    */
   private void fullSuite() throws IOException {
     String w = "wordcount";
@@ -76,6 +77,18 @@ class SuiteReportTest {
           .add();
     }
     suite.run(w, c1, "pikachu", 4, 10).failed("container killed | out of memory").add();
+    double[] twoStage = {78, 80, 79};
+    for (int rep = 1; rep <= 3; rep++) {
+      boolean corrected = rep == 1;
+      suite
+          .run(w, c1, "two-stage", rep, twoStage[rep - 1])
+          .p(corrected ? 3.0 : 4.0)
+          .twoStage(4.2, corrected ? "CORRECTED" : "CONFIRMED")
+          .reducersDone(72, 74)
+          .shuffle(corrected ? 1_150_000_000L : 1_020_000_000L + rep, corrected ? 150_000_000L : 0)
+          .decided("STABILISED", true)
+          .add();
+    }
     double[][] sweep = {{2, 85, 86, 84}, {3, 70, 90, 91}, {4, 78, 79, 200}};
     for (double[] point : sweep) {
       for (int rep = 1; rep <= 3; rep++) {
@@ -100,12 +113,21 @@ class SuiteReportTest {
       suite.run("selfjoin", c1, "stock", rep, 60).reducersDone(55, 58).add();
       suite.run("selfjoin", c1, "pikachu", rep, 66).p(1.1).reducersDone(60, 64).add();
       suite.run("selfjoin", c1, "fixed-1.00", rep, 59.5).p(1).reducersDone(55, 57).add();
+      suite
+          .run("selfjoin", c1, "two-stage", rep, 61.5)
+          .p(1.2)
+          .twoStage(1.2, "CONFIRMED")
+          .reducersDone(58, 60)
+          .decided("ALL_MAPS_DONE", true)
+          .add();
     }
     String h = "homogeneous";
     suite.run(w, h, "stock", 1, 90).add();
     suite.run(w, h, "stock", 2, 91).add();
     suite.run(w, h, "pikachu", 1, 91).decided("SINGLE_CLASS", false).add();
     suite.run(w, h, "pikachu", 2, 92).decided("SINGLE_CLASS", false).add();
+    suite.run(w, h, "two-stage", 1, 89).decided("SINGLE_CLASS", false).add();
+    suite.run(w, h, "two-stage", 2, 93).decided("SINGLE_CLASS", false).add();
     SyntheticSuite.homogeneousNodes(dir.resolve("runs/wordcount/homogeneous/stock/rep1"));
 
     Path pikachuRun =
@@ -262,7 +284,10 @@ class SuiteReportTest {
     fullSuite();
     String c1 = section(report(), "config-1");
     assertTrue(c1.contains("| wordcount | optimal (P=4.00) | 79.0 | 3 | 78.0–200.0 | 1.27x |"), c1);
-    assertTrue(rowOf(c1, "| wordcount | 80.0 | 79.0 |").contains("| 4.00 | 98.8% | 86.8% |"));
+    assertTrue(
+        rowOf(c1, "| wordcount | 79.0 | 80.0 | 79.0 |")
+            .contains("| 4.00 | 100.0% | 98.8% | 86.8% |"),
+        c1);
     assertTrue(c1.contains("**P=4.00: 79.0 s (n=3), optimal**"));
   }
 
@@ -280,7 +305,48 @@ class SuiteReportTest {
   void chosenPIsTheMedianOverRepetitionsWithItsRange() throws IOException {
     fullSuite();
     String row = rowOf(section(report(), "config-1"), "| wordcount | 2.20 (2.10–2.30)");
-    assertTrue(row.contains("| 4.60 (4.50–4.70) | 4.00 | STABILISED ×3; rebalanced 3/3 |"), row);
+    assertTrue(
+        row.contains(
+            "| 4.60 (4.50–4.70) | 4.20 | 4.00 (3.00–4.00) | 4.00 | STABILISED ×3; rebalanced 3/3 |"
+                + " STABILISED ×3; CORRECTED ×1, CONFIRMED ×2; rebalanced 3/3 |"),
+        row);
+  }
+
+  @Test
+  void correctionsAreCountedWithWhatTheyCost() throws IOException {
+    fullSuite();
+    String row = rowOf(section(report(), "config-1"), "| wordcount | 3 | 3 | 1 | 2 |");
+    // One corrected run re-fetched 150 MB (+15% over stock's bytes); the two others 0 (+2%).
+    assertTrue(row.contains("| 150.0 | 0.0 | +15.0% | +2.0% | 0.0 |"), row);
+    String sort = rowOf(section(report(), "config-1"), "| sort | 0 |");
+    assertTrue(sort.contains("n/a"), sort);
+  }
+
+  @Test
+  void aCorrectionInEveryRunLeavesThePenaltyTargetWithoutData() throws IOException {
+    suite.run("sort", "config-1", "stock", 1, 50).add();
+    suite.run("sort", "config-1", "two-stage", 1, 48).twoStage(4, "CORRECTED").add();
+    String targets = report().split("\n## Targets\n")[1];
+    assertTrue(
+        rowOf(targets, Targets.TS_PENALTY, "| sort |")
+            .contains("| n/a | every two-stage run (1) published a correction"),
+        targets);
+  }
+
+  @Test
+  void aChangedMapOnConfig2IsJudgedByItsCostAgainstStock() throws IOException {
+    suite.run("sort", "config-2", "stock", 1, 50).add();
+    suite.run("sort", "config-2", "two-stage", 1, 50.5).twoStage(1.3, "CONFIRMED").add();
+    suite.run("wordcount", "config-2", "stock", 1, 50).add();
+    suite.run("wordcount", "config-2", "two-stage", 1, 52).twoStage(1.3, "CONFIRMED").add();
+    String targets = report().split("\n## Targets\n")[1];
+    assertTrue(
+        rowOf(targets, Targets.TS_EVEN, "| config-2 | sort |")
+            .contains("| met | the map changed in some runs; two-stage +1.0% vs stock"),
+        targets);
+    assertTrue(
+        rowOf(targets, Targets.TS_EVEN, "| config-2 | wordcount |")
+            .contains("| **MISSED** | the map changed in some runs; two-stage +4.0% vs stock"));
   }
 
   @Test
@@ -298,7 +364,7 @@ class SuiteReportTest {
   void aDigestDifferentFromStocksIsFlagged() throws IOException {
     fullSuite();
     String c1 = section(report(), "config-1");
-    assertTrue(c1.contains("- **MISMATCH** wordcount: 1 of 18 runs differ"), c1);
+    assertTrue(c1.contains("- **MISMATCH** wordcount: 1 of 21 runs differ"), c1);
     assertTrue(rowOf(c1, "| wordcount | tarazu | 2 |").contains("999:0000000000000bad"));
     assertTrue(c1.contains("- sort: all 4 runs produced stock Hadoop's output"), c1);
   }
@@ -310,7 +376,7 @@ class SuiteReportTest {
     assertTrue(rowOf(c1, "| wordcount | pikachu | 1080.0 |").contains("| +8.0% | 7.0% |"));
     assertTrue(
         rowOf(c1, "| wordcount | +50.0% (fast 50.0 s, slow 100.0 s) |")
-            .contains("| +6.7% (fast 70.0 s, slow 75.0 s) |"));
+            .contains("| +6.7% (fast 70.0 s, slow 75.0 s) | +2.7% (fast 72.0 s, slow 74.0 s) |"));
   }
 
   @Test
@@ -338,6 +404,30 @@ class SuiteReportTest {
     assertTrue(
         rowOf(targets, Targets.NO_HARM, "| homogeneous | wordcount |")
             .contains("| met | pikachu +1.1%"));
+    assertTrue(
+        rowOf(targets, Targets.TS_OPTIMAL, "| config-1 | wordcount |")
+            .contains("| met | two-stage +0.0% vs optimal (79.0 s against 79.0 s at P=4.00)"),
+        targets);
+    assertTrue(
+        rowOf(targets, Targets.TS_OPTIMAL, "| config-1 | selfjoin |")
+            .contains("| **MISSED** | two-stage +3.4% vs optimal"));
+    assertTrue(
+        rowOf(targets, Targets.TS_STOCK, "| config-1 | wordcount |")
+            .contains("| met | two-stage -21.0% vs stock"));
+    assertTrue(
+        rowOf(targets, Targets.TS_STOCK, "| config-1 | selfjoin |")
+            .contains("| **MISSED** | two-stage +2.5% vs stock"));
+    assertTrue(
+        rowOf(targets, Targets.TS_EVEN, "| homogeneous | wordcount |")
+            .contains("| met | even map kept in every run (two-stage +0.6% vs stock)"),
+        targets);
+    assertTrue(
+        rowOf(targets, Targets.TS_PENALTY, "| config-1 | wordcount |")
+            .contains(
+                "| met | +2.0% bytes shuffled vs stock, re-fetched 0.0% of stock's shuffle"
+                    + " (2 runs without a correction, 1 with)"));
+    assertFalse(targets.contains("| " + Targets.TS_EVEN + " | config-1 |"), "config-1 only");
+    assertFalse(targets.contains("| " + Targets.TS_OPTIMAL + " | homogeneous |"));
     assertTrue(rowOf(targets, Targets.GAP, "| homogeneous | wordcount |").contains("| n/a |"));
     assertFalse(
         targets.contains("| " + Targets.BEATS_TARAZU + " | config-1 | sort |"),
@@ -363,7 +453,7 @@ class SuiteReportTest {
     String h = section(report(), "homogeneous");
     assertTrue(h.contains("equal nodes (one node class)"), h);
     assertTrue(h.contains("| wordcount | n/a | n/a | n/a | n/a |"), h);
-    assertTrue(h.contains("| wordcount | 90.5 | 91.5 | +1.1% | 0/2 |"), h);
+    assertTrue(h.contains("| wordcount | 90.5 | 91.0 | +0.6% | 0/2 | 91.5 | +1.1% | 0/2 |"), h);
     assertTrue(h.contains("Equal nodes: no fast and slow classes to compare."));
   }
 
@@ -387,7 +477,7 @@ class SuiteReportTest {
             "rep 1 (80.0 s), `runs/wordcount/config-1/pikachu/rep1`; T_s at 10.0 s, T_w at 15.0 s, "
                 + "decision at 16.0 s; P=4.50."),
         c1);
-    String svg = Files.readString(dir.resolve("charts/config-1-wordcount-trace.svg"));
+    String svg = Files.readString(dir.resolve("charts/config-1-wordcount-pikachu-trace.svg"));
     assertTrue(svg.contains("T_s") && svg.contains("T_w"), "markers are labelled");
     assertTrue(svg.contains("fast reducers: CPU") && svg.contains("slow reducers: maps copied"));
   }
@@ -407,7 +497,7 @@ class SuiteReportTest {
                 "charts/config-1-job-time.svg",
                 "charts/config-1-wordcount-sweep.svg",
                 "charts/config-1-selfjoin-sweep.svg",
-                "charts/config-1-wordcount-trace.svg",
+                "charts/config-1-wordcount-pikachu-trace.svg",
                 "charts/homogeneous-job-time.svg")),
         linked.toString());
     assertFalse(linked.contains("charts/config-1-sort-sweep.svg"), "no sweep, no chart");

@@ -1,5 +1,6 @@
 package io.pikachu.bench.report;
 
+import io.pikachu.bench.suite.BinMapVersions;
 import io.pikachu.bench.suite.ResultsCsv;
 import io.pikachu.bench.suite.RunResult;
 import java.io.IOException;
@@ -38,6 +39,7 @@ final class SyntheticSuite {
     private String digest = DIGEST;
     private boolean rebalanced;
     private String reason = "";
+    private BinMapVersions versions;
 
     private Run(String app, String config, String method, int rep, double seconds) {
       this.app = app;
@@ -66,6 +68,15 @@ final class SyntheticSuite {
 
     Run digest(String d) {
       digest = d;
+      return this;
+    }
+
+    /**
+     * A two-stage run: a provisional map with P {@code provisionalP} (moving bins), then a final
+     * version of {@code stage} (CONFIRMED or CORRECTED).
+     */
+    Run twoStage(double provisionalP, String stage) {
+      versions = new BinMapVersions(2, stage, provisionalP, true, seconds / 4, seconds / 2);
       return this;
     }
 
@@ -113,7 +124,13 @@ final class SyntheticSuite {
               reshuffled,
               0,
               status.equals(RunResult.OK) ? digest : "",
-              runDir()));
+              runDir(),
+              versions != null
+                  ? versions
+                  : method.equals("stock")
+                      ? BinMapVersions.NONE
+                      : new BinMapVersions(
+                          1, "FINAL", Double.NaN, false, Double.NaN, seconds / 2)));
       return this;
     }
   }

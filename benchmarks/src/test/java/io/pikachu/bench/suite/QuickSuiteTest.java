@@ -30,14 +30,19 @@ class QuickSuiteTest {
 
     List<RunResult> results = ResultsCsv.read(out.resolve(SuiteRunner.RESULTS));
     assertEquals(
-        List.of("stock", "pikachu", "fixed-2.00"),
+        List.of("stock", "pikachu", "two-stage", "fixed-2.00"),
         results.stream().map(RunResult::method).toList());
     assertTrue(results.stream().allMatch(RunResult::ok), results.toString());
     assertEquals(
         1,
         results.stream().map(RunResult::outputDigest).distinct().count(),
         "every method must produce stock Hadoop's output: " + results);
-    RunResult fixed = results.get(2);
+    RunResult twoStage = results.get(2);
+    assertTrue(
+        twoStage.versions().count() >= 1 && !twoStage.versions().finalStage().isEmpty(),
+        "the decision record's versions are in results.csv: " + twoStage);
+    assertEquals(BinMapVersions.NONE, results.get(0).versions());
+    RunResult fixed = results.get(3);
     assertTrue(
         fixed.rebalanced(), "P = 2 on fast and slow nodes must change the bin map: " + fixed);
     assertEquals(2.0, fixed.fastestP(), 1e-9);
@@ -64,7 +69,7 @@ class QuickSuiteTest {
         again.toString(StandardCharsets.UTF_8).contains("every planned run is already in"),
         again.toString(StandardCharsets.UTF_8));
     assertEquals(
-        3,
+        4,
         ResultsCsv.read(out.resolve(SuiteRunner.RESULTS)).size(),
         "resuming must not run jobs again");
   }

@@ -31,6 +31,34 @@ class SuiteOptionsTest {
   }
 
   @Test
+  void everyRepetitionAlternatesTheMethodsThenTheSweepGrid() {
+    SuiteOptions o =
+        SuiteOptions.parse(
+            new String[] {
+              "--methods",
+              "two-stage,stock,optimal",
+              "--reps",
+              "2",
+              "--sweep",
+              "3,4",
+              "--sweep-reps",
+              "3"
+            });
+    assertEquals(3, o.rounds());
+    // The methods in the suite's order, whatever the order given, then the grid.
+    assertEquals(
+        List.of("stock", "two-stage", "fixed-3.00", "fixed-4.00"),
+        o.round(1).stream().map(Method::label).toList());
+    assertEquals(
+        List.of("fixed-3.00", "fixed-4.00"), o.round(3).stream().map(Method::label).toList());
+    SuiteOptions noSweep =
+        SuiteOptions.parse(new String[] {"--methods", "stock,pikachu", "--sweep-reps", "5"});
+    assertEquals(3, noSweep.rounds(), "sweep repetitions count only with optimal");
+    assertEquals(
+        List.of("stock", "pikachu"), noSweep.round(3).stream().map(Method::label).toList());
+  }
+
+  @Test
   void badValuesNameTheOption() {
     assertTrue(
         assertThrows(

@@ -1,0 +1,84 @@
+package io.pikachu.bench.suite;
+
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.decision.DecisionStage;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
+import java.util.Optional;
+
+/**
+ * What a run's decision record says about the versions of its bin map, in the few figures the
+ * report compares across runs: how many were published, what the last one is (for the two-stage
+ * controller: confirmed or corrected), and the provisional map's P and timing.
+ *
+ * @param count versions published; 0 for stock, {@link #NOT_RECORDED} for a results.csv written
+ *     before these columns existed
+ * @param finalStage stage of the version in force at the end ({@link DecisionStage} name), empty
+ *     when there was no decision or it was not recorded
+ * @param provisionalP P of the fastest class in the provisional version, NaN without one
+ * @param provisionalRebalanced whether the provisional version moved bins from the even map
+ * @param provisionalSeconds when the provisional version was published, seconds from the job's
+ *     launch; NaN without one
+ * @param finalSeconds when the version in force at the end was published, seconds from the job's
+ *     launch; NaN without a decision
+ */
+public record BinMapVersions(
+    int count,
+    String finalStage,
+    double provisionalP,
+    boolean provisionalRebalanced,
+    double provisionalSeconds,
+    double finalSeconds) {
+
+  public static final int NOT_RECORDED = -1;
+
+  /** A stock run: no bin map at all. */
+  public static final BinMapVersions NONE =
+      new BinMapVersions(0, "", Double.NaN, false, Double.NaN, Double.NaN);
+
+  /** A run from a results.csv that predates these columns. */
+  public static final BinMapVersions UNKNOWN =
+      new BinMapVersions(NOT_RECORDED, "", Double.NaN, false, Double.NaN, Double.NaN);
+
+  public BinMapVersions {
+    if (count < NOT_RECORDED) {
+      throw new IllegalArgumentException("bin map versions cannot be " + count);
+    }
+    finalStage = finalStage == null ? "" : finalStage;
+  }
+
+  /**
+   * @param launchMs the job's launch, epoch milliseconds (the AM's clock, on the same machine)
+   */
+  static BinMapVersions of(DecisionRecord record, long launchMs) {
+    Optional<Decision> provisional = record.provisional();
+    return new BinMapVersions(
+        record.versions().size(),
+        record.last().stage().name(),
+        provisional.map(BinMapVersions::fastestP).orElse(Double.NaN),
+        provisional.map(Decision::rebalanced).orElse(false),
+        provisional.map(d -> (d.decidedAtMs() - launchMs) / 1000.0).orElse(Double.NaN),
+        (record.last().decidedAtMs() - launchMs) / 1000.0);
+  }
+
+  public boolean recorded() {
+    return count != NOT_RECORDED;
+  }
+
+  /** Whether the measurement corrected the provisional map (the two-stage controller's stage 2). */
+  public boolean corrected() {
+    return finalStage.equals(DecisionStage.CORRECTED.name());
+  }
+
+  /** Whether a provisional map was published (the two-stage controller, not a single class). */
+  public boolean hadProvisional() {
+    return !Double.isNaN(provisionalSeconds);
+  }
+
+  static double fastestP(Decision d) {
+    return d.fastestClass()
+        .map(ClassMeasurement::p)
+        .map(p -> p == null ? Double.NaN : p)
+        .orElse(Double.NaN);
+  }
+}
