@@ -173,9 +173,9 @@ class HadoopExamplesTest {
   }
 
   /**
-   * TeraSort's partitioner opens {@code _partition.lst} by a relative path, meaning the symlink
-   * the distributed cache puts in the task's working directory. But a task first sets its default
-   * file system's working directory to the job's ({@code mapreduce.job.working.dir}), and on this
+   * TeraSort's partitioner opens {@code _partition.lst} by a relative path, meaning the symlink the
+   * distributed cache puts in the task's working directory. But a task first sets its default file
+   * system's working directory to the job's ({@code mapreduce.job.working.dir}), and on this
    * cluster the default file system is the local one, so the relative path would resolve in the
    * submitter's directory and every map fails, stock or not. On HDFS (the real-cluster test) the
    * two file systems are distinct and nothing is needed. Here the job's working directory is its
