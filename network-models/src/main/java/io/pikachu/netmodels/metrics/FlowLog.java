@@ -1,0 +1,59 @@
+package io.pikachu.netmodels.metrics;
+
+import io.pikachu.netmodels.net.Host;
+import io.pikachu.netmodels.tcp.FlowObserver;
+import io.pikachu.netmodels.tcp.TcpReceiver;
+import io.pikachu.netmodels.tcp.TcpSender;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records finished flows. Only flows that started in the measurement window {@code [fromPs, toPs)}
+ * are kept (the others warm the network up or are cut off by the end of the run).
+ */
+public final class FlowLog implements FlowObserver {
+  private final Map<Integer, Integer> hostIndex = new HashMap<>();
+  private final long fromPs;
+  private final long toPs;
+  private final List<FlowRecord> records = new ArrayList<>();
+  private long failed;
+
+  public FlowLog(List<Host> hosts, long fromPs, long toPs) {
+    for (int i = 0; i < hosts.size(); i++) hostIndex.put(hosts.get(i).id(), i);
+    this.fromPs = fromPs;
+    this.toPs = toPs;
+  }
+
+  @Override
+  public void onComplete(TcpSender f, TcpReceiver r) {
+    if (f.startPs() < fromPs || f.startPs() >= toPs) return;
+    records.add(
+        new FlowRecord(
+            f.conn(),
+            hostIndex.get(f.host().id()),
+            hostIndex.get(f.peer()),
+            f.bytes(),
+            f.startPs(),
+            f.endPs(),
+            r == null ? 0 : r.dataPackets(),
+            r == null ? 0 : r.outOfOrder(),
+            f.retransmits(),
+            f.timeouts()));
+  }
+
+  @Override
+  public void onFailed(TcpSender f) {
+    failed++;
+  }
+
+  /** Finished flows of the window, in completion order. */
+  public List<FlowRecord> records() {
+    return records;
+  }
+
+  public long failed() {
+    return failed;
+  }
+}

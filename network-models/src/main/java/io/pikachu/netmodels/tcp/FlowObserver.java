@@ -1,0 +1,10 @@
+package io.pikachu.netmodels.tcp;
+
+/**
+ * Told when a flow's last byte is acknowledged, or when it gives up (its SYNs all went unanswered).
+ */
+public interface FlowObserver {
+  void onComplete(TcpSender flow, TcpReceiver receiver);
+
+  default void onFailed(TcpSender flow) {}
+}

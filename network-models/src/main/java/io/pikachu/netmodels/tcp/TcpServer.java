@@ -1,0 +1,55 @@
+package io.pikachu.netmodels.tcp;
+
+import io.pikachu.netmodels.net.Endpoint;
+import io.pikachu.netmodels.net.Host;
+import io.pikachu.netmodels.net.Listener;
+import io.pikachu.netmodels.net.Packets;
+
+/**
+ * A server socket: accepts every SYN while fewer than {@code backlog} connections are half open
+ * (SYN received, handshake not finished), and drops it otherwise, as a full SYN queue does. The
+ * receiver it creates answers with a SYN-ACK and retransmits it with back-off.
+ */
+public class TcpServer implements Listener {
+  private final TcpStack stack;
+  private final int backlog;
+  private int halfOpen;
+  private long refused;
+
+  public TcpServer(TcpStack stack, int backlog) {
+    if (backlog < 0) throw new IllegalArgumentException("backlog must be >= 0");
+    this.stack = stack;
+    this.backlog = backlog;
+  }
+
+  @Override
+  public Endpoint onSyn(Host host, int packet) {
+    if (halfOpen >= backlog) {
+      refused++;
+      return null;
+    }
+    Packets pk = host.network().packets();
+    int conn = pk.conn(packet);
+    TcpReceiver r =
+        new TcpReceiver(
+            stack, conn, host, pk.src(packet), pk.dstPort(packet), pk.srcPort(packet), true, this);
+    host.register(conn, r);
+    stack.accepted(r);
+    halfOpen++;
+    return r;
+  }
+
+  /** A half-open connection completed its handshake or was abandoned. */
+  void leftHalfOpen(TcpReceiver r) {
+    halfOpen--;
+  }
+
+  public int halfOpen() {
+    return halfOpen;
+  }
+
+  /** SYNs dropped because the backlog was full. */
+  public long refused() {
+    return refused;
+  }
+}
