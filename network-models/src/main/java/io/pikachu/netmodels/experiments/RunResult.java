@@ -10,6 +10,7 @@ import java.util.List;
  * What one run produced.
  *
  * @param flows finished flows of the measurement window
+ * @param windowStarted flows that started in the measurement window
  * @param started flows started in the whole run
  * @param queues queue statistics, or null when not sampled
  * @param packetHops packets delivered over links (one per packet per hop)
@@ -20,6 +21,7 @@ import java.util.List;
 public record RunResult(
     Scheme scheme,
     List<FlowRecord> flows,
+    long windowStarted,
     long started,
     long opened,
     QueueSampler queues,
@@ -29,6 +31,11 @@ public record RunResult(
     int poolHighWater,
     String queueShape,
     double wallSeconds) {
+  /** Flows that started in the measurement window but had not finished when the run ended. */
+  public long unfinishedInWindow() {
+    return windowStarted - flows.size();
+  }
+
   public FctSummary fct() {
     return FctSummary.of(flows);
   }

@@ -36,6 +36,7 @@ public final class Simulation {
   private long sampleFromPs;
   private long sampleToPs;
   private boolean perDestinationGroups;
+  private boolean stopWhenIdle;
   private PrintStream progress;
   private String label = "";
 
@@ -83,6 +84,12 @@ public final class Simulation {
     return this;
   }
 
+  /** Ends the run as soon as every flow of the workload has finished. */
+  public Simulation stopWhenIdle(boolean on) {
+    stopWhenIdle = on;
+    return this;
+  }
+
   /** One path-selection state per (switch, destination), as ns-2's classifiers. */
   public Simulation perDestinationGroups(boolean on) {
     perDestinationGroups = on;
@@ -115,12 +122,19 @@ public final class Simulation {
             ? new QueueSampler(
                 sim, fabric.upTier(), fabric.downTier(), samplePeriodPs, sampleFromPs, sampleToPs)
             : null;
+    if (stopWhenIdle) {
+      log.afterEach(
+          () -> {
+            if (starter.exhausted() && log.finished() == stack.opened()) sim.stop();
+          });
+    }
     if (progress != null) new Progress(sim, endPs, progress, label, wall0);
     sim.runUntil(endPs);
     double wall = (System.nanoTime() - wall0) / 1e9;
     return new RunResult(
         scheme,
         log.records(),
+        log.startedInWindow(),
         starter.started(),
         stack.opened(),
         sampler,

@@ -19,6 +19,9 @@ public final class FlowLog implements FlowObserver {
   private final long toPs;
   private final List<FlowRecord> records = new ArrayList<>();
   private long failed;
+  private long finished;
+  private long startedInWindow;
+  private Runnable afterEach = () -> {};
 
   public FlowLog(List<Host> hosts, long fromPs, long toPs) {
     for (int i = 0; i < hosts.size(); i++) hostIndex.put(hosts.get(i).id(), i);
@@ -28,6 +31,12 @@ public final class FlowLog implements FlowObserver {
 
   @Override
   public void onComplete(TcpSender f, TcpReceiver r) {
+    finished++;
+    record(f, r);
+    afterEach.run();
+  }
+
+  private void record(TcpSender f, TcpReceiver r) {
     if (f.startPs() < fromPs || f.startPs() >= toPs) return;
     records.add(
         new FlowRecord(
@@ -39,6 +48,7 @@ public final class FlowLog implements FlowObserver {
             f.endPs(),
             r == null ? 0 : r.dataPackets(),
             r == null ? 0 : r.outOfOrder(),
+            r == null ? 0 : r.aheadOfOrder(),
             f.retransmits(),
             f.timeouts()));
   }
@@ -46,6 +56,27 @@ public final class FlowLog implements FlowObserver {
   @Override
   public void onFailed(TcpSender f) {
     failed++;
+    finished++;
+    afterEach.run();
+  }
+
+  /** Runs after every flow that finishes or fails (a run's stop condition, say). */
+  public void afterEach(Runnable r) {
+    afterEach = r;
+  }
+
+  @Override
+  public void onStart(TcpSender f) {
+    if (f.startPs() >= fromPs && f.startPs() < toPs) startedInWindow++;
+  }
+
+  public long startedInWindow() {
+    return startedInWindow;
+  }
+
+  /** Flows finished or failed so far, in or out of the window. */
+  public long finished() {
+    return finished;
   }
 
   /** Finished flows of the window, in completion order. */

@@ -1,8 +1,9 @@
 package io.pikachu.netmodels.metrics;
 
 /**
- * One finished flow: times in ps, {@code src} and {@code dst} as host indices. The out-of-order
- * count is the receiver's (network reordering, retransmissions excluded).
+ * One finished flow: times in ps, {@code src} and {@code dst} as host indices. Out of order are the
+ * receiver's late packets (a lower sequence number than one already received, retransmissions
+ * excluded: network reordering); ahead of order are those that arrived beyond a hole.
  */
 public record FlowRecord(
     int id,
@@ -13,6 +14,7 @@ public record FlowRecord(
     long endPs,
     long dataPackets,
     long outOfOrder,
+    long aheadOfOrder,
     long retransmits,
     long timeouts) {
   public long fctPs() {

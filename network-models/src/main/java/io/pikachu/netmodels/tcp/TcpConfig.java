@@ -96,9 +96,9 @@ public record TcpConfig(
 
   /**
    * Seed 004 (ns-3.23 NewReno, whose defaults do not suit a data center): 1460 + 40 bytes, no SACK,
-   * fast retransmit after 3 duplicate ACKs, initial window 10 (Linux), minimum RTO 10 ms (above the
-   * 1000-packet queues' worst queueing of a path, about 36 ms, only after back-off), initial RTO 10
-   * ms, no delayed ACK, no handshake, window cap 1000 segments.
+   * fast retransmit after 3 duplicate ACKs, initial window 10 (Linux), minimum and initial RTO 10
+   * ms, no delayed ACK, no handshake. The window is capped at 44 segments: ns-3.23 has no window
+   * scaling, so its receive window stops at 65,535 bytes.
    */
   public static TcpConfig sprayingDefaults() {
     return new TcpConfig(
@@ -106,7 +106,7 @@ public record TcpConfig(
         40,
         10,
         Integer.MAX_VALUE,
-        1000,
+        65_535 / 1460,
         10 * Simulator.PS_PER_MS,
         10 * Simulator.PS_PER_MS,
         2 * Simulator.PS_PER_S,

@@ -31,6 +31,7 @@ public final class TcpReceiver extends TcpEnd {
 
   private long dataPackets;
   private long outOfOrder;
+  private long aheadOfOrder;
   private long duplicates;
 
   TcpReceiver(
@@ -80,6 +81,7 @@ public final class TcpReceiver extends TcpEnd {
     if (seg > highestSeen) highestSeen = seg;
     if ((flags & Packets.FIN) != 0) finSeg = seg;
     boolean inOrder = seg == rcvNxt;
+    if (seg > rcvNxt) aheadOfOrder++;
     if (inOrder) {
       rcvNxt++;
       if (above != null && !above.isEmpty()) rcvNxt = above.nextClearBit(rcvNxt);
@@ -168,6 +170,14 @@ public final class TcpReceiver extends TcpEnd {
   /** Data packets that arrived after one with a higher sequence number (not retransmissions). */
   public long outOfOrder() {
     return outOfOrder;
+  }
+
+  /**
+   * Data packets that arrived ahead of the next expected one (what TCP puts in its out-of-order
+   * queue): every packet behind a hole counts, whether the hole is a loss or a late packet.
+   */
+  public long aheadOfOrder() {
+    return aheadOfOrder;
   }
 
   public long duplicates() {

@@ -139,11 +139,17 @@ public final class TcpSender extends TcpEnd {
         cwnd = Math.min(ssthresh, Math.max(sndMax - sndUna, 0) + 1.0);
         dupAcks = 0;
       } else {
-        // Partial acknowledgement: the next hole is lost too; retransmit it at once.
+        // Partial acknowledgement. NewReno takes the next unacknowledged segment as lost too and
+        // retransmits it at once; with SACK, only a hole the receiver has reported enough
+        // segments beyond is taken as lost (RFC 6675), so that reordering is not mistaken for loss.
         cwnd = Math.max(cwnd - newly + 1, 1);
         holeRetransmits = Math.max(0, holeRetransmits - newly);
-        int hole = nextHole(sndUna);
-        retransmit(hole >= 0 ? hole : sndUna);
+        if (!cfg.sack()) {
+          retransmit(sndUna);
+        } else {
+          int hole = nextHole(sndUna);
+          if (hole >= 0 && lost(hole)) retransmit(hole);
+        }
       }
     } else {
       dupAcks = 0;
@@ -163,7 +169,7 @@ public final class TcpSender extends TcpEnd {
       cwnd += 1; // each duplicate ACK means a segment has left the network
       if (cfg.sack()) {
         int hole = nextHole(rtxNext);
-        if (hole >= 0 && window() > sndNxt - sndUna + holeRetransmits) {
+        if (hole >= 0 && lost(hole) && window() > sndNxt - sndUna + holeRetransmits) {
           holeRetransmits++;
           retransmit(hole);
         }
@@ -186,6 +192,17 @@ public final class TcpSender extends TcpEnd {
     if (sacked == null) return -1;
     int h = sacked.nextClearBit(Math.max(from, sndUna));
     return h < sackedEnd ? h : -1;
+  }
+
+  /** RFC 6675's IsLost: at least dup-ACK-threshold segments above {@code seg} were SACKed. */
+  private boolean lost(int seg) {
+    int need = Math.min(cfg.dupAckThreshold(), 3);
+    int i = seg;
+    for (int k = 0; k < need; k++) {
+      i = sacked.nextSetBit(i + 1);
+      if (i < 0) return false;
+    }
+    return true;
   }
 
   // ---- Packets out.

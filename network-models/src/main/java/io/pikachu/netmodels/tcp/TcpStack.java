@@ -59,6 +59,7 @@ public final class TcpStack {
       dst.register(conn, r);
       receivers.put(conn, r);
     }
+    observer.onStart(s);
     s.start();
     return s;
   }

@@ -33,6 +33,11 @@ public final class FlowStarter implements EventSource {
     if (pending != null) sim.schedule(Math.max(pending.startPs(), sim.now()), this, 0);
   }
 
+  /** Whether every flow of the sequence has been started. */
+  public boolean exhausted() {
+    return pending == null;
+  }
+
   public long started() {
     return started;
   }
