@@ -110,10 +110,11 @@ public final class Network {
   }
 
   /**
-   * Fills every router's table with shortest-path equal-cost port groups toward every host. Paths
-   * never pass through another host. With {@code perDestination} each (router, destination) gets
-   * its own group and so its own path-selection state, as ns-2's per-destination classifiers have;
-   * otherwise a router has one group per distinct port set.
+   * Fills every router's table with shortest-path equal-cost port groups toward every host and
+   * every {@link Router#addressable() addressable} router. Paths never pass through a host. With
+   * {@code perDestination} each (router, destination) gets its own group and so its own
+   * path-selection state, as ns-2's per-destination classifiers have; otherwise a router has one
+   * group per distinct port set.
    */
   public void buildRoutes(boolean perDestination) {
     int n = nodes.size();
@@ -121,7 +122,9 @@ public final class Network {
     ArrayDeque<Node> queue = new ArrayDeque<>();
     List<Map<List<Port>, PortGroup>> shared = new ArrayList<>();
     for (int i = 0; i < n; i++) shared.add(new HashMap<>());
-    for (Host dst : hosts) {
+    List<Node> destinations = new ArrayList<>(hosts);
+    for (Node u : nodes) if (u instanceof Router r && r.addressable()) destinations.add(u);
+    for (Node dst : destinations) {
       Arrays.fill(dist, -1);
       dist[dst.id()] = 0;
       queue.add(dst);

@@ -66,6 +66,28 @@ public final class Packets {
     return p;
   }
 
+  /** A new packet with every field of {@code p} (a balancer duplicating a SYN, say). */
+  public int copy(int p) {
+    int c = allocate();
+    conn[c] = conn[p];
+    flags[c] = flags[p];
+    src[c] = src[p];
+    dst[c] = dst[p];
+    srcPort[c] = srcPort[p];
+    dstPort[c] = dstPort[p];
+    seq[c] = seq[p];
+    ack[c] = ack[p];
+    bytes[c] = bytes[p];
+    lastHop[c] = lastHop[p];
+    tsVal[c] = tsVal[p];
+    tsEcr[c] = tsEcr[p];
+    sackCount[c] = sackCount[p];
+    System.arraycopy(
+        sackStart, p * MAX_SACK_BLOCKS, sackStart, c * MAX_SACK_BLOCKS, MAX_SACK_BLOCKS);
+    System.arraycopy(sackEnd, p * MAX_SACK_BLOCKS, sackEnd, c * MAX_SACK_BLOCKS, MAX_SACK_BLOCKS);
+    return c;
+  }
+
   public void free(int p) {
     freeList[freeTop++] = p;
     live--;

@@ -20,6 +20,14 @@ public abstract class Router extends Node {
     routes[destination] = group;
   }
 
+  /**
+   * Whether other nodes may address packets to this one (a load balancer's virtual address), so
+   * that {@link Network#buildRoutes} computes routes toward it as toward a host.
+   */
+  public boolean addressable() {
+    return false;
+  }
+
   /** The group toward a destination node, or null when it is unreachable. */
   public PortGroup route(int destination) {
     return destination < routes.length ? routes[destination] : null;

@@ -37,8 +37,13 @@ abstract class TcpEnd implements Endpoint {
     int p = pk.allocate();
     pk.header(p, conn, flags, host.id(), peer, sport, dport);
     pk.setBytes(p, cfg.headerBytes());
-    pk.setTimestamps(p, sim.now(), ecr);
+    pk.setTimestamps(p, timestamp(), ecr);
     return p;
+  }
+
+  /** The timestamp value this end puts on its packets (TSval): the clock, unless overridden. */
+  protected long timestamp() {
+    return sim.now();
   }
 
   protected final void send(int p) {

@@ -49,6 +49,11 @@ public final class TcpReceiver extends TcpEnd {
   }
 
   @Override
+  protected long timestamp() {
+    return server == null ? sim.now() : server.timestamp(this, sim.now());
+  }
+
+  @Override
   public void receive(int p) {
     int flags = pk.flags(p);
     if ((flags & Packets.SYN) != 0) {
@@ -69,7 +74,7 @@ public final class TcpReceiver extends TcpEnd {
   private void established() {
     halfOpen = false;
     if (timer != null) timer.cancel();
-    if (server != null) server.leftHalfOpen(this);
+    if (server != null) server.leftHalfOpen(this, true);
   }
 
   private void onData(int p, int flags) {
@@ -83,8 +88,10 @@ public final class TcpReceiver extends TcpEnd {
     boolean inOrder = seg == rcvNxt;
     if (seg > rcvNxt) aheadOfOrder++;
     if (inOrder) {
+      int before = rcvNxt;
       rcvNxt++;
       if (above != null && !above.isEmpty()) rcvNxt = above.nextClearBit(rcvNxt);
+      if (server != null) server.onData(this, rcvNxt - before);
     } else if (seg > rcvNxt) {
       if (above == null) above = new BitSet();
       if (above.get(seg)) duplicates++;
@@ -145,7 +152,7 @@ public final class TcpReceiver extends TcpEnd {
       if (synAckTries > cfg.synAckRetries()) {
         // Give the half-open entry up, as a server does after its SYN-ACK retries.
         halfOpen = false;
-        if (server != null) server.leftHalfOpen(this);
+        if (server != null) server.leftHalfOpen(this, false);
         host.unregister(conn);
         return;
       }
@@ -157,9 +164,10 @@ public final class TcpReceiver extends TcpEnd {
 
   void close() {
     if (timer != null) timer.cancel();
-    if (halfOpen && server != null) server.leftHalfOpen(this);
+    if (halfOpen && server != null) server.leftHalfOpen(this, false);
     halfOpen = false;
     host.unregister(conn);
+    if (server != null) server.onClosed(this);
   }
 
   /** Data packets received, including duplicates. */

@@ -40,6 +40,7 @@ public final class TcpSender extends TcpEnd {
   private BitSet sacked;
   private int sackedEnd; // one past the highest SACKed segment
 
+  private long peerTs; // the last timestamp the server sent (TS.Recent), echoed on our packets
   private long srtt = -1;
   private long rttvar;
   private long rto;
@@ -83,7 +84,7 @@ public final class TcpSender extends TcpEnd {
     }
     long ecr = pk.tsEcr(p);
     if ((flags & Packets.SYN) != 0) {
-      onSynAck(ecr);
+      onSynAck(ecr, pk.tsVal(p));
       pk.free(p);
       return;
     }
@@ -91,6 +92,7 @@ public final class TcpSender extends TcpEnd {
       pk.free(p);
       return;
     }
+    peerTs = pk.tsVal(p);
     if (ecr > 0) rttSample(sim.now() - ecr);
     if (cfg.sack()) readSack(p);
     int ack = pk.ack(p);
@@ -103,8 +105,11 @@ public final class TcpSender extends TcpEnd {
     if (state == State.ESTABLISHED) trySend();
   }
 
-  private void onSynAck(long ecr) {
+  private void onSynAck(long ecr, long tsVal) {
     if (state == State.SYN_SENT) {
+      // Only the first SYN-ACK sets TS.Recent: a later one (from another server that got a copy
+      // of the SYN) is answered, but with the first server's timestamp.
+      peerTs = tsVal;
       if (ecr > 0) rttSample(sim.now() - ecr);
       state = State.ESTABLISHED;
       timer.cancel();
@@ -239,7 +244,7 @@ public final class TcpSender extends TcpEnd {
       flags |= Packets.RETX;
       retransmits++;
     }
-    int p = packet(flags, 0);
+    int p = packet(flags, peerTs);
     pk.setSeq(p, seg);
     pk.setBytes(p, (seg == segments - 1 ? lastPayload : cfg.mss()) + cfg.headerBytes());
     packetsSent++;
@@ -255,7 +260,7 @@ public final class TcpSender extends TcpEnd {
 
   private void sendPureAck() {
     packetsSent++;
-    send(packet(Packets.ACK, 0));
+    send(packet(Packets.ACK, peerTs));
   }
 
   // ---- Timers.

@@ -15,6 +15,9 @@ public final class TcpStack {
   private final TcpConfig cfg;
   private final FlowObserver observer;
   private final Map<Integer, TcpReceiver> receivers = new HashMap<>();
+  // Further receivers of a connection whose SYN reached several servers (a balancer that
+  // duplicates SYNs); they are closed with the flow.
+  private final Map<Integer, java.util.List<TcpReceiver>> extraReceivers = new HashMap<>();
   private int nextConn;
 
   public TcpStack(Network net, TcpConfig cfg, FlowObserver observer) {
@@ -46,14 +49,27 @@ public final class TcpStack {
   /** Opens a connection from {@code src} to {@code dst} and starts sending {@code bytes} now. */
   public TcpSender open(Host src, Host dst, long bytes) {
     if (src == dst) throw new IllegalArgumentException("a flow needs two different hosts");
+    return open(src, dst.id(), bytes);
+  }
+
+  /**
+   * Opens a connection to any node, such as a load balancer's virtual address that forwards to a
+   * server: without a handshake the destination must be a host (its receiver is set up at once);
+   * with one, whichever host the SYN reaches accepts it.
+   */
+  public TcpSender open(Host src, int dstNode, long bytes) {
     if (bytes <= 0) throw new IllegalArgumentException("flow size must be positive: " + bytes);
+    if (!cfg.handshake() && !(net.node(dstNode) instanceof Host)) {
+      throw new IllegalArgumentException("without a handshake a flow must go to a host");
+    }
     int conn = nextConn++;
     // Ports as a real stack would pick them, so that 5-tuple hashing sees distinct flows.
     int sport = 1024 + (conn % 64_000);
     int dport = 80;
-    TcpSender s = new TcpSender(this, conn, src, dst.id(), sport, dport, bytes);
+    TcpSender s = new TcpSender(this, conn, src, dstNode, sport, dport, bytes);
     src.register(conn, s);
     if (!cfg.handshake()) {
+      Host dst = (Host) net.node(dstNode);
       // No SYN will announce the connection: the receiver exists from the start.
       TcpReceiver r = new TcpReceiver(this, conn, dst, src.id(), dport, sport, false, null);
       dst.register(conn, r);
@@ -65,7 +81,9 @@ public final class TcpStack {
   }
 
   void accepted(TcpReceiver r) {
-    receivers.put(r.conn(), r);
+    if (receivers.putIfAbsent(r.conn(), r) != null) {
+      extraReceivers.computeIfAbsent(r.conn(), c -> new java.util.ArrayList<>()).add(r);
+    }
   }
 
   TcpReceiver receiver(int conn) {
@@ -77,5 +95,7 @@ public final class TcpStack {
     s.host().unregister(s.conn());
     TcpReceiver r = receivers.remove(s.conn());
     if (r != null) r.close();
+    java.util.List<TcpReceiver> more = extraReceivers.remove(s.conn());
+    if (more != null) more.forEach(TcpReceiver::close);
   }
 }
