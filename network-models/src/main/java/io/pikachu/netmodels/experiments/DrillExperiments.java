@@ -51,16 +51,18 @@ public final class DrillExperiments {
     return Scheme.of(Scheme.Kind.ECMP);
   }
 
-  static Scheme piu(double us) {
-    return Scheme.piu(Math.round(us * Simulator.PS_PER_US));
+  /** PIU at a nominal interval (the thesis's), stretched by the setup's interval scale. */
+  public Scheme piu(double us) {
+    return Scheme.piu(Math.round(us * setup.intervalScale() * Simulator.PS_PER_US));
   }
 
-  static Scheme cu(double us) {
-    return Scheme.cu(Math.round(us * Simulator.PS_PER_US));
+  /** CU at a nominal interval, stretched by the setup's interval scale. */
+  public Scheme cu(double us) {
+    return Scheme.cu(Math.round(us * setup.intervalScale() * Simulator.PS_PER_US));
   }
 
   /** The schemes of the load figures: DRILL, ECMP, RR, PIU and CU at 0.1-100 us, PPU. */
-  public static List<Scheme> loadSchemes() {
+  public List<Scheme> loadSchemes() {
     List<Scheme> s = new ArrayList<>();
     s.add(drill());
     s.add(ecmp());
@@ -72,7 +74,7 @@ public final class DrillExperiments {
   }
 
   /** The schemes of the staleness figures: DRILL, ECMP, RR, PPU, and PIU and CU over the sweep. */
-  public static List<Scheme> sweepSchemes() {
+  public List<Scheme> sweepSchemes() {
     List<Scheme> s = new ArrayList<>();
     s.add(drill());
     s.add(ecmp());
@@ -176,6 +178,7 @@ public final class DrillExperiments {
         "load",
         "scheme",
         "interval_us",
+        "interval_run_us",
         "flows",
         "unfinished",
         "mean_fct_ms",
@@ -190,7 +193,23 @@ public final class DrillExperiments {
         "drops");
   }
 
-  private static void rows(Table t, List<Point> ps) {
+  /** The nominal interval of a scheme in us (its run interval over the setup's scale). */
+  private double nominalUs(Scheme s) {
+    return s.intervalPs() / setup.intervalScale() / Simulator.PS_PER_US;
+  }
+
+  /**
+   * A scheme's name with its nominal interval ({@code piu:10us} for a 50 us run at small scale).
+   */
+  String label(Scheme s) {
+    if (s.intervalPs() == 0) return s.label();
+    double us = nominalUs(s);
+    String n =
+        us == Math.rint(us) ? Long.toString((long) us) : String.format(Locale.ROOT, "%s", us);
+    return s.label().substring(0, s.label().indexOf(':') + 1) + n + "us";
+  }
+
+  private void rows(Table t, List<Point> ps) {
     Map<Double, Double> drillAt = new LinkedHashMap<>();
     for (Point p : ps)
       if (p.scheme.kind() == Scheme.Kind.DRILL) drillAt.put(p.load, p.fct.meanMs());
@@ -198,7 +217,8 @@ public final class DrillExperiments {
       Double d = drillAt.get(p.load);
       t.row(
           p.load,
-          p.scheme.label(),
+          label(p.scheme),
+          nominalUs(p.scheme),
           p.scheme.intervalPs() / (double) Simulator.PS_PER_US,
           p.flows,
           p.unfinished,
@@ -229,16 +249,14 @@ public final class DrillExperiments {
     for (Point p : ps) {
       double x = 100 * p.load;
       double y = p.fct.meanMs();
-      String l = p.scheme.label();
+      String l = label(p.scheme);
       Scheme.Kind k = p.scheme.kind();
       boolean ref = k == Scheme.Kind.DRILL || k == Scheme.Kind.ECMP;
-      long us10 = 10 * Simulator.PS_PER_US;
+      boolean us10 = Math.abs(nominalUs(p.scheme) - 10) < 1e-9;
       if (ref || k == Scheme.Kind.PIU) f3.point(l, x, y);
-      if (ref || k == Scheme.Kind.PPU || (k == Scheme.Kind.PIU && p.scheme.intervalPs() == us10)) {
-        f4.point(l, x, y);
-      }
+      if (ref || k == Scheme.Kind.PPU || (k == Scheme.Kind.PIU && us10)) f4.point(l, x, y);
       if (ref || k == Scheme.Kind.CU) f7.point(l, x, y);
-      if (ref || k == Scheme.Kind.PPU || p.scheme.intervalPs() == us10) f8.point(l, x, y);
+      if (ref || k == Scheme.Kind.PPU || us10) f8.point(l, x, y);
     }
     return new Figure("drill-load", t, List.of(f3, f4, f7, f8));
   }
@@ -275,9 +293,9 @@ public final class DrillExperiments {
       double hi = SWEEP_INTERVALS_US[SWEEP_INTERVALS_US.length - 1];
       for (Point p : ps) {
         if (p.load != load) continue;
-        double us = p.scheme.intervalPs() / (double) Simulator.PS_PER_US;
+        double us = nominalUs(p.scheme);
         double y = p.fct.meanMs();
-        String l = p.scheme.label();
+        String l = label(p.scheme);
         switch (p.scheme.kind()) {
           case PIU -> {
             piu.point("PIU", us, y);

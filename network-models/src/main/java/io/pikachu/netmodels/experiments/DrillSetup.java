@@ -13,6 +13,10 @@ import java.util.Locale;
  * How seed 002's runs are set up: the leaf-spine, the scripts' TCP, web-search flows arriving as
  * Poisson all-to-all traffic for {@code durationPs}, flows measured if they start in {@code
  * [warmupPs, measureToPs)}, queues sampled every 1 us in {@code [warmupPs, measureToPs)}.
+ *
+ * <p>{@code intervalScale} stretches the stale-queue update intervals of a scaled-down fabric: what
+ * matters is how many packets a leaf forwards on one stale table, the interval times the uplink
+ * rate, so a fabric with uplinks five times slower runs the thesis's "10 us" as 50 us.
  */
 public record DrillSetup(
     String name,
@@ -22,7 +26,8 @@ public record DrillSetup(
     long durationPs,
     long warmupPs,
     long measureToPs,
-    boolean ns2Classifier) {
+    boolean ns2Classifier,
+    double intervalScale) {
 
   /**
    * The scripts' topology (8 x 4 x 10, 20 Gbps uplinks), one second of traffic: flows starting in
@@ -37,23 +42,30 @@ public record DrillSetup(
         Simulator.PS_PER_S,
         100 * Simulator.PS_PER_MS,
         700 * Simulator.PS_PER_MS,
-        false);
+        false,
+        1.0);
   }
 
   /**
-   * For tests: 4 leaves x 4 spines x 4 hosts with the same oversubscription (8 Gbps uplinks), 0.25
-   * s of traffic, flows starting in [0.02, 0.15) s measured.
+   * For tests and quick looks: 4 leaves and 4 spines with 5 hosts per leaf, so that the uplinks (10
+   * Gbps at the 1.25 oversubscription) stay at least as fast as a host link, as in the full fabric:
+   * with slower uplinks ECMP would cap single flows and lose even at low load. Update intervals are
+   * stretched twice (uplinks half as fast as the scripts'); 0.2 s of traffic, flows starting in
+   * [0.02, 0.14) s measured.
    */
   public static DrillSetup small() {
+    LeafSpine full = LeafSpine.drill(20);
+    LeafSpine f = full.scaled(4, 4, 5);
     return new DrillSetup(
         "small",
-        LeafSpine.drill(20).scaled(4, 4, 4),
+        f,
         TcpConfig.drillScripts(),
         FlowSizes.webSearchDrill(),
-        250 * Simulator.PS_PER_MS,
+        200 * Simulator.PS_PER_MS,
         20 * Simulator.PS_PER_MS,
-        150 * Simulator.PS_PER_MS,
-        false);
+        140 * Simulator.PS_PER_MS,
+        false,
+        (double) full.fabricRateBps() / f.fabricRateBps());
   }
 
   public static DrillSetup named(String scale) {
@@ -79,17 +91,20 @@ public record DrillSetup(
             f.fabricLinkDelayPs(),
             f.queueBytes(),
             f.queuePackets());
-    return new DrillSetup(name, g, tcp, sizes, durationPs, warmupPs, measureToPs, ns2Classifier);
+    return new DrillSetup(
+        name, g, tcp, sizes, durationPs, warmupPs, measureToPs, ns2Classifier, intervalScale);
   }
 
   public DrillSetup withDuration(long ps) {
     if (ps <= 0) throw new IllegalArgumentException("--duration must be positive");
     // Keep the proportions: warm-up a tenth, measurement until 70%.
-    return new DrillSetup(name, fabric, tcp, sizes, ps, ps / 10, ps * 7 / 10, ns2Classifier);
+    return new DrillSetup(
+        name, fabric, tcp, sizes, ps, ps / 10, ps * 7 / 10, ns2Classifier, intervalScale);
   }
 
   public DrillSetup withNs2Classifier(boolean on) {
-    return new DrillSetup(name, fabric, tcp, sizes, durationPs, warmupPs, measureToPs, on);
+    return new DrillSetup(
+        name, fabric, tcp, sizes, durationPs, warmupPs, measureToPs, on, intervalScale);
   }
 
   /** One run at a load (fraction of host link rate), optionally sampling queues every 1 us. */
@@ -117,13 +132,17 @@ public record DrillSetup(
   public String describe() {
     return String.format(
         Locale.ROOT,
-        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s",
+        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s",
         fabric.build(new io.pikachu.netmodels.net.Network(new Simulator(0))).description(),
         sizes.name(),
         durationPs / 1e12,
         warmupPs / 1e12,
         measureToPs / 1e12,
-        ns2Classifier ? "; ns-2 per-destination classifiers" : "");
+        ns2Classifier ? "; ns-2 per-destination classifiers" : "",
+        intervalScale != 1
+            ? String.format(
+                Locale.ROOT, "; update intervals run %.0fx the nominal ones", intervalScale)
+            : "");
   }
 
   void print(PrintStream out) {

@@ -69,6 +69,11 @@ public record NetBenchScenario(double load, double arrivalSeconds, double runSec
         .scheme(Scheme.of(Scheme.Kind.ECMP))
         .tcp(TcpConfig.netbench())
         .workload((rnd, n) -> new FlowList(flows))
+        .afterBuild(
+            net -> {
+              NetBenchEcmp hash = new NetBenchEcmp(net);
+              for (var g : net.groups()) if (g.size() > 1) g.setSelector(hash);
+            })
         .seed(seed)
         .end(Math.round(runSeconds * Simulator.PS_PER_S))
         .run();

@@ -173,10 +173,10 @@ public final class NetsimCommand {
         command.equals("drill-load")
             ? ex.load(
                 o.loads != null ? o.loads : DrillExperiments.LOADS,
-                o.schemes != null ? o.schemes : DrillExperiments.loadSchemes())
+                o.schemes != null ? o.schemes : ex.loadSchemes())
             : ex.staleness(
                 o.loads != null ? o.loads : DrillExperiments.SWEEP_LOADS,
-                o.schemes != null ? o.schemes : DrillExperiments.sweepSchemes());
+                o.schemes != null ? o.schemes : ex.sweepSchemes());
     write(f, o.out, out);
   }
 

@@ -38,6 +38,7 @@ public final class Simulation {
   private boolean perDestinationGroups;
   private boolean stopWhenIdle;
   private PrintStream progress;
+  private java.util.function.Consumer<Network> afterBuild = n -> {};
   private String label = "";
 
   public Simulation(Topology topology) {
@@ -96,6 +97,12 @@ public final class Simulation {
     return this;
   }
 
+  /** Adjusts the built network before the run (another path selector on some groups, say). */
+  public Simulation afterBuild(java.util.function.Consumer<Network> c) {
+    afterBuild = c;
+    return this;
+  }
+
   /** Prints a line every tenth of the simulated time. */
   public Simulation progress(PrintStream out, String runLabel) {
     progress = out;
@@ -112,6 +119,7 @@ public final class Simulation {
     Fabric fabric = topology.build(net);
     net.buildRoutes(perDestinationGroups);
     scheme.install(net, sim.random());
+    afterBuild.accept(net);
     FlowLog log = new FlowLog(fabric.hosts(), measureFromPs, measureToPs);
     TcpStack stack = new TcpStack(net, tcp, log);
     FlowStarter starter =

@@ -26,6 +26,7 @@ import io.pikachu.netmodels.sim.Simulator;
  * @param synRtoPs first SYN (and SYN-ACK) retransmission timeout; it doubles on every retry
  * @param synRetries SYN retransmissions before the connection fails (Linux: 6)
  * @param synAckRetries SYN-ACK retransmissions by the server (Linux: 5)
+ * @param rtoStyle when the retransmission timer restarts and what feeds the RTT estimator
  */
 public record TcpConfig(
     int mss,
@@ -45,7 +46,23 @@ public record TcpConfig(
     boolean handshake,
     long synRtoPs,
     int synRetries,
-    int synAckRetries) {
+    int synAckRetries,
+    RtoStyle rtoStyle) {
+
+  /** How the retransmission timer is run. */
+  public enum RtoStyle {
+    /**
+     * RFC 6298: the timer restarts on every new ACK (and starts when data goes out with none
+     * running); the SYN-ACK gives an RTT sample; a timeout keeps the RTT estimate, only backing
+     * off.
+     */
+    RFC6298,
+    /**
+     * NetBench's NewReno: the timer restarts on every transmission and every new ACK; the SYN-ACK
+     * gives no RTT sample; after a timeout the next sample starts the estimate afresh.
+     */
+    NETBENCH
+  }
 
   public static final int NO_FAST_RETRANSMIT = Integer.MAX_VALUE;
 
@@ -91,7 +108,8 @@ public record TcpConfig(
         false,
         Simulator.PS_PER_S,
         6,
-        5);
+        5,
+        RtoStyle.RFC6298);
   }
 
   /**
@@ -119,7 +137,8 @@ public record TcpConfig(
         false,
         Simulator.PS_PER_S,
         6,
-        5);
+        5,
+        RtoStyle.RFC6298);
   }
 
   /**
@@ -146,7 +165,8 @@ public record TcpConfig(
         true,
         300 * Simulator.PS_PER_US,
         Integer.MAX_VALUE,
-        Integer.MAX_VALUE);
+        Integer.MAX_VALUE,
+        RtoStyle.NETBENCH);
   }
 
   public Builder toBuilder() {
@@ -173,6 +193,7 @@ public record TcpConfig(
     private long synRtoPs;
     private int synRetries;
     private int synAckRetries;
+    private RtoStyle rtoStyle;
 
     private Builder(TcpConfig c) {
       mss = c.mss;
@@ -193,6 +214,7 @@ public record TcpConfig(
       synRtoPs = c.synRtoPs;
       synRetries = c.synRetries;
       synAckRetries = c.synAckRetries;
+      rtoStyle = c.rtoStyle;
     }
 
     public Builder mss(int v) {
@@ -280,7 +302,8 @@ public record TcpConfig(
           handshake,
           synRtoPs,
           synRetries,
-          synAckRetries);
+          synAckRetries,
+          rtoStyle);
     }
   }
 

@@ -42,6 +42,7 @@ public final class TcpSender extends TcpEnd {
 
   private long peerTs; // the last timestamp the server sent (TS.Recent), echoed on our packets
   private long srtt = -1;
+  private boolean restartEstimate; // NetBench: the next RTT sample starts the estimate afresh
   private long rttvar;
   private long rto;
   private int synTries;
@@ -110,7 +111,7 @@ public final class TcpSender extends TcpEnd {
       // Only the first SYN-ACK sets TS.Recent: a later one (from another server that got a copy
       // of the SYN) is answered, but with the first server's timestamp.
       peerTs = tsVal;
-      if (ecr > 0) rttSample(sim.now() - ecr);
+      if (ecr > 0 && cfg.rtoStyle() == TcpConfig.RtoStyle.RFC6298) rttSample(sim.now() - ecr);
       state = State.ESTABLISHED;
       timer.cancel();
       sendPureAck();
@@ -249,7 +250,7 @@ public final class TcpSender extends TcpEnd {
     pk.setBytes(p, (seg == segments - 1 ? lastPayload : cfg.mss()) + cfg.headerBytes());
     packetsSent++;
     send(p);
-    if (!timer.armed()) timer.setIn(rto);
+    if (!timer.armed() || cfg.rtoStyle() == TcpConfig.RtoStyle.NETBENCH) timer.setIn(rto);
   }
 
   private void sendSyn() {
@@ -295,13 +296,15 @@ public final class TcpSender extends TcpEnd {
     sndNxt = sndUna; // go back N, skipping what the receiver reported holding
     rtxNext = sndUna;
     rto = Math.min(rto * 2, cfg.maxRtoPs());
+    restartEstimate = cfg.rtoStyle() == TcpConfig.RtoStyle.NETBENCH;
     trySend();
     timer.setIn(rto);
   }
 
   private void rttSample(long r) {
     if (r < 0) return;
-    if (srtt < 0) {
+    if (srtt < 0 || restartEstimate) {
+      restartEstimate = false;
       srtt = r;
       rttvar = r / 2;
     } else {

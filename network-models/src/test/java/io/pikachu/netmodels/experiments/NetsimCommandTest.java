@@ -34,7 +34,7 @@ class NetsimCommandTest {
       "--schemes",
       "drill,ecmp,cu:1us",
       "--duration",
-      "20ms"
+      "10ms"
     };
     Path a = dir.resolve("a");
     Path b = dir.resolve("b");

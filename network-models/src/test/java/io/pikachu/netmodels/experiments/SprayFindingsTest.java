@@ -24,7 +24,7 @@ class SprayFindingsTest {
 
   @BeforeAll
   static void run() {
-    SprayExperiments ex = SprayExperiments.small(1, new Runner(1, null));
+    SprayExperiments ex = SprayExperiments.small(1, new Runner(2, null));
     staticScenario = ex.withRuns(20).withSchemes(List.of(SPRAY, SINGLE)).staticScenario().table();
     randomScenario =
         ex.withRuns(10).withSchemes(List.of(SPRAY, SINGLE, ECMP)).randomScenario().table();
