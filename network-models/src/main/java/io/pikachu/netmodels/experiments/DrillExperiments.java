@@ -150,10 +150,9 @@ public final class DrillExperiments {
       large += FctSummary.of(r.flows(), x -> x.bytes() > LARGE_BYTES).meanMs();
       unfinished += r.unfinishedInWindow();
       drops += r.drops();
-      if (r.queues() != null) {
-        leaf += r.queues().lowerMean();
-        spine += r.queues().upperMean();
-      }
+      // Not sampled: NaN, so that a table never shows a zero that was not measured.
+      leaf += r.queues() != null ? r.queues().lowerMean() : Double.NaN;
+      spine += r.queues() != null ? r.queues().upperMean() : Double.NaN;
     }
     int n = rs.size();
     return new Point(

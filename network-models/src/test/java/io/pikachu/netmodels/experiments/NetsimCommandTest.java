@@ -34,7 +34,7 @@ class NetsimCommandTest {
       "--schemes",
       "drill,ecmp,cu:1us",
       "--duration",
-      "10ms"
+      "20ms"
     };
     Path a = dir.resolve("a");
     Path b = dir.resolve("b");
@@ -46,7 +46,7 @@ class NetsimCommandTest {
     assertArrayEquals(first, Files.readAllBytes(b.resolve("drill-load.csv")));
     assertTrue(!java.util.Arrays.equals(first, Files.readAllBytes(c.resolve("drill-load.csv"))));
     String csv = new String(first, StandardCharsets.UTF_8);
-    assertTrue(csv.startsWith("load,scheme,interval_us,flows,"), csv);
+    assertTrue(csv.startsWith("load,scheme,interval_us,interval_run_us,flows,"), csv);
     assertEquals(4, csv.lines().count(), csv); // header and three schemes
     for (String chart : List.of("a", "b", "c", "d")) {
       assertTrue(Files.readString(a.resolve("drill-load-" + chart + ".svg")).contains("<svg"));
