@@ -194,7 +194,10 @@ public final class EventQueue {
     return found = best;
   }
 
-  /** Re-estimates the bucket width when popping or inserting has become expensive. */
+  /**
+   * Every few thousand pops: rebuilds the calendar when popping or inserting has become expensive,
+   * or when the spacing of the next events calls for a bucket width four or more times off.
+   */
   private void checkCost() {
     double scanPerPop = (double) scanned / pops;
     double walkPerInsert = inserts == 0 ? 0 : (double) walked / inserts;
@@ -202,7 +205,25 @@ public final class EventQueue {
     scanned = 0;
     walked = 0;
     inserts = 0;
-    if (scanPerPop > 4 || walkPerInsert > 4) resize(mask + 1);
+    int next = shiftFromNextEvents();
+    if (scanPerPop > 4 || walkPerInsert > 4 || (next >= 0 && Math.abs(next - shift) >= 2)) {
+      resize(mask + 1);
+    }
+  }
+
+  /** The width Brown's rule gives for the next events in calendar order, or -1 if too few. */
+  private int shiftFromNextEvents() {
+    long[] t = new long[SAMPLE];
+    int k = 0;
+    int i = cur;
+    long tp = top;
+    long width = 1L << shift;
+    for (int b = 0; b <= mask && k < SAMPLE; b++) {
+      for (int e = head[i]; e >= 0 && time[e] < tp && k < SAMPLE; e = next[e]) t[k++] = time[e];
+      i = (i + 1) & mask;
+      tp += width;
+    }
+    return k < 8 ? -1 : shiftFor(t, k);
   }
 
   /**
@@ -233,16 +254,21 @@ public final class EventQueue {
     return k == 0 ? 0 : m;
   }
 
-  /**
-   * Brown's rule: three times the mean spacing of the earliest events, ignoring spacings over twice
-   * the first mean (gaps before far-away timers), rounded to a power of two.
-   */
   private int estimateShift(int[] entries, int k) {
     if (k < 2) return shift;
     long[] t = new long[k];
     for (int i = 0; i < k; i++) t[i] = time[entries[i]];
     Arrays.sort(t);
-    int m = Math.min(k, SAMPLE);
+    int s = shiftFor(t, Math.min(k, SAMPLE));
+    return s < 0 ? shift : s;
+  }
+
+  /**
+   * Brown's rule on the first {@code m} of sorted times: three times their mean spacing, ignoring
+   * spacings over twice the first mean (gaps before far-away timers), as a power of two; -1 when
+   * they are all at one time.
+   */
+  private static int shiftFor(long[] t, int m) {
     double mean = (double) (t[m - 1] - t[0]) / (m - 1);
     double sum = 0;
     int cnt = 0;
@@ -254,7 +280,7 @@ public final class EventQueue {
       }
     }
     double w = cnt == 0 ? mean : 3 * sum / cnt;
-    if (!(w >= 1)) return shift; // all at the same time: keep the width
+    if (!(w >= 1)) return -1;
     int s = 64 - Long.numberOfLeadingZeros((long) Math.ceil(w) - 1);
     return Math.max(0, Math.min(s, 40));
   }
