@@ -225,9 +225,9 @@ public final class SprayExperiments {
 
   private Figure figure(String id, String title, Scenario sc, String f1, String f2, String f3) {
     Table t = table(title, "scheme", "long_flows");
-    Chart thr = new Chart(f1 + ": mean long-flow throughput", "long flows", "Gbps");
-    Chart fct = new Chart(f2 + ": mean short-flow completion time", "long flows", "ms");
-    Chart ooo = new Chart(f3 + ": short-flow packets out of order", "long flows", "%");
+    Chart thr = new Chart(f1 + ": mean long-flow throughput", "long flows", "Gbps").integerX();
+    Chart fct = new Chart(f2 + ": mean short-flow completion time", "long flows", "ms").integerX();
+    Chart ooo = new Chart(f3 + ": short-flow packets out of order", "long flows", "%").integerX();
     for (Scheme s : schemes) {
       List<Point> ps = points(s, sc, id);
       for (int n = 0; n <= maxLong; n++) {
@@ -251,10 +251,12 @@ public final class SprayExperiments {
             "short_flows",
             "long_flows");
     Chart thr =
-        new Chart("Fig. 8: mean long-flow throughput, 10 vs 20 short flows", "long flows", "Gbps");
+        new Chart("Fig. 8: mean long-flow throughput, 10 vs 20 short flows", "long flows", "Gbps")
+            .integerX();
     Chart fct =
         new Chart(
-            "Fig. 9: mean short-flow completion time, 10 vs 20 short flows", "long flows", "ms");
+                "Fig. 9: mean short-flow completion time, 10 vs 20 short flows", "long flows", "ms")
+            .integerX();
     for (Scheme s : List.of(Scheme.of(Scheme.Kind.SPRAY), Scheme.of(Scheme.Kind.SINGLE))) {
       for (int shorts : new int[] {10, 20}) {
         int k = shorts;

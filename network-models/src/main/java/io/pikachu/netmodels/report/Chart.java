@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -25,6 +26,7 @@ public final class Chart {
   private final Map<String, XYSeries> series = new LinkedHashMap<>();
   private boolean logY;
   private boolean logX;
+  private boolean integerX;
 
   public Chart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -39,6 +41,12 @@ public final class Chart {
 
   public Chart logX() {
     logX = true;
+    return this;
+  }
+
+  /** Whole-number ticks on the x axis (counts, such as a number of flows). */
+  public Chart integerX() {
+    integerX = true;
     return this;
   }
 
@@ -60,6 +68,9 @@ public final class Chart {
     plot.setRenderer(new XYLineAndShapeRenderer(true, true));
     if (logY) plot.setRangeAxis(new LogAxis(yLabel));
     if (logX) plot.setDomainAxis(new LogAxis(xLabel));
+    if (integerX && plot.getDomainAxis() instanceof NumberAxis axis) {
+      axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    }
     SVGGraphics2D g = new SVGGraphics2D(720, 440);
     chart.draw(g, new Rectangle(0, 0, 720, 440));
     Files.writeString(file, g.getSVGDocument());
