@@ -2,7 +2,6 @@ package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
-import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Table;
@@ -337,10 +336,5 @@ public final class DrillExperiments {
             + (runs > 1 ? ".." + (seed + runs - 1) : "")
             + "; mean = arithmetic mean of finished flows' FCT (the scripts' \"avg\"); unfinished ="
             + " flows of the window still running at the end (not in the means)");
-  }
-
-  /** The flows of a run that started in its window, for tests. */
-  static List<FlowRecord> flows(RunResult r) {
-    return r.flows();
   }
 }

@@ -6,7 +6,6 @@ import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowSizes;
 import io.pikachu.netmodels.traffic.PoissonAllToAll;
-import java.io.PrintStream;
 import java.util.Locale;
 
 /**
@@ -143,9 +142,5 @@ public record DrillSetup(
             ? String.format(
                 Locale.ROOT, "; update intervals run %.0fx the nominal ones", intervalScale)
             : "");
-  }
-
-  void print(PrintStream out) {
-    out.println(describe());
   }
 }

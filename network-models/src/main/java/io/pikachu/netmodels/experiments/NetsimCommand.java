@@ -42,7 +42,8 @@ public final class NetsimCommand {
         spray-shorts     seed 004 Figs. 8-9 (10 vs 20 short flows)
         netsim-run       one seed-002 run: --scheme S --load L, prints FCTs, drops, speed
         netsim-bench     event-core and end-to-end speed figures
-        netbench-scenario / netbench-ours / netbench-compare   the NetBench comparison (see docs)
+        netbench-scenario / netbench-ours / netbench-compare   the NetBench comparison (see docs;
+                         --duration is the simulated time, flows arrive during its first 75%)
           options: --out DIR --scale full|small --seed N --runs N --threads N
                    --loads 0.1,0.5 --schemes drill,ecmp,piu:10us,cu:1us,ppu,rr,spray,single,ecmp-add
                    --uplink GBPS --duration 0.5s --ns2-classifier --scheme S --load L
