@@ -33,6 +33,7 @@ public final class DrillExperiments {
   private final long seed;
   private final int runs;
   private final Runner runner;
+  private RunCache cache;
 
   public DrillExperiments(DrillSetup setup, long seed, int runs, Runner runner) {
     if (runs < 1) throw new IllegalArgumentException("--runs must be >= 1, got " + runs);
@@ -40,6 +41,12 @@ public final class DrillExperiments {
     this.seed = seed;
     this.runs = runs;
     this.runner = runner;
+  }
+
+  /** Keeps every run's point in {@code dir} and reuses the points found there. */
+  public DrillExperiments withCache(java.nio.file.Path dir) {
+    cache = new RunCache(dir);
+    return this;
   }
 
   public static Scheme drill() {
@@ -96,19 +103,39 @@ public final class DrillExperiments {
       double queueLeaf,
       double queueSpine,
       long drops) {
+    /** The same results, labelled with a load and scheme (a point read from a cache). */
+    Point at(double l, Scheme s) {
+      return new Point(
+          l, s, flows, unfinished, fct, smallMeanMs, largeMeanMs, queueLeaf, queueSpine, drops);
+    }
+
     /** The thesis's queue figure: the mean of the leaf and spine averages. */
     public double queueStd() {
       return (queueLeaf + queueSpine) / 2;
     }
   }
 
-  /** Runs every (load, scheme) pair; results in the order loads x schemes. */
+  /**
+   * Runs every (load, scheme) pair; results in the order loads x schemes. With a cache, runs
+   * already done (same setup, load, scheme, seed and sampling) are read back instead of run again,
+   * so a long sweep can be done in parts and resumed.
+   */
   public List<Point> points(double[] loads, List<Scheme> schemes, boolean sampleQueues) {
+    int n = loads.length * schemes.size() * runs;
+    Point[] single = new Point[n];
     List<Runner.Job> jobs = new ArrayList<>();
+    List<Integer> slots = new ArrayList<>();
+    int slot = 0;
     for (double load : loads) {
       for (Scheme s : schemes) {
-        for (int r = 0; r < runs; r++) {
+        for (int r = 0; r < runs; r++, slot++) {
           long sd = seed + r;
+          Point cached = cache == null ? null : cache.get(key(load, s, sd, sampleQueues));
+          if (cached != null) {
+            single[slot] = cached.at(load, s);
+            continue;
+          }
+          slots.add(slot);
           jobs.add(
               new Runner.Job(
                   String.format(Locale.ROOT, "load %.0f%% %s seed %d", 100 * load, s.label(), sd),
@@ -117,18 +144,50 @@ public final class DrillExperiments {
       }
     }
     List<RunResult> results = runner.run(jobs);
-    List<Point> out = new ArrayList<>();
-    int i = 0;
-    for (double load : loads) {
-      for (Scheme s : schemes) {
-        out.add(average(load, s, results.subList(i, i + runs)));
-        i += runs;
-      }
+    int perLoad = schemes.size() * runs;
+    for (int k = 0; k < results.size(); k++) {
+      int at = slots.get(k);
+      double load = loads[at / perLoad];
+      Scheme s = schemes.get((at % perLoad) / runs);
+      Point p = of(load, s, results.get(k));
+      single[at] = p;
+      if (cache != null) cache.put(key(load, s, seed + at % runs, sampleQueues), p);
     }
+    List<Point> out = new ArrayList<>();
+    for (int k = 0; k < n; k += runs) out.add(mean(List.of(single).subList(k, k + runs)));
     return out;
   }
 
-  private static Point average(double load, Scheme s, List<RunResult> rs) {
+  private String key(double load, Scheme s, long sd, boolean sampleQueues) {
+    return setup.describe()
+        + " | load "
+        + load
+        + " | "
+        + s.label()
+        + " | seed "
+        + sd
+        + (sampleQueues ? " | queues sampled" : "");
+  }
+
+  /** One run's point. Queues not sampled are NaN: a table never shows an unmeasured zero. */
+  private static Point of(double load, Scheme s, RunResult r) {
+    FctSummary f = r.fct();
+    return new Point(
+        load,
+        s,
+        f.count(),
+        r.unfinishedInWindow(),
+        f,
+        FctSummary.of(r.flows(), x -> x.bytes() <= SMALL_BYTES).meanMs(),
+        FctSummary.of(r.flows(), x -> x.bytes() > LARGE_BYTES).meanMs(),
+        r.queues() != null ? r.queues().lowerMean() : Double.NaN,
+        r.queues() != null ? r.queues().upperMean() : Double.NaN,
+        r.drops());
+  }
+
+  /** The mean of several runs' points (flow counts added up). */
+  private static Point mean(List<Point> ps) {
+    if (ps.size() == 1) return ps.get(0);
     int flows = 0;
     long unfinished = 0;
     double mean = 0;
@@ -139,24 +198,22 @@ public final class DrillExperiments {
     double leaf = 0;
     double spine = 0;
     long drops = 0;
-    for (RunResult r : rs) {
-      FctSummary f = r.fct();
-      flows += f.count();
-      mean += f.meanMs();
-      median += f.medianMs();
-      p99 += f.p99Ms();
-      small += FctSummary.of(r.flows(), x -> x.bytes() <= SMALL_BYTES).meanMs();
-      large += FctSummary.of(r.flows(), x -> x.bytes() > LARGE_BYTES).meanMs();
-      unfinished += r.unfinishedInWindow();
-      drops += r.drops();
-      // Not sampled: NaN, so that a table never shows a zero that was not measured.
-      leaf += r.queues() != null ? r.queues().lowerMean() : Double.NaN;
-      spine += r.queues() != null ? r.queues().upperMean() : Double.NaN;
+    for (Point p : ps) {
+      flows += p.flows;
+      unfinished += p.unfinished;
+      mean += p.fct.meanMs();
+      median += p.fct.medianMs();
+      p99 += p.fct.p99Ms();
+      small += p.smallMeanMs;
+      large += p.largeMeanMs;
+      leaf += p.queueLeaf;
+      spine += p.queueSpine;
+      drops += p.drops;
     }
-    int n = rs.size();
+    int n = ps.size();
     return new Point(
-        load,
-        s,
+        ps.get(0).load,
+        ps.get(0).scheme,
         flows,
         unfinished,
         new FctSummary(flows, mean / n, median / n, p99 / n),

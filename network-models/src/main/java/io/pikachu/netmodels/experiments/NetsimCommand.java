@@ -47,6 +47,7 @@ public final class NetsimCommand {
           options: --out DIR --scale full|small --seed N --runs N --threads N
                    --loads 0.1,0.5 --schemes drill,ecmp,piu:10us,cu:1us,ppu,rr,spray,single,ecmp-add
                    --uplink GBPS --duration 0.5s --ns2-classifier --scheme S --load L
+                   --cache DIR (seed 002: keep each run's result there, reuse what is there)
                    --netbench-topology FILE --ours FILE --netbench FILE""";
 
   private NetsimCommand() {}
@@ -67,6 +68,7 @@ public final class NetsimCommand {
     Path topology;
     Path ours;
     Path netbench;
+    Path cache;
   }
 
   public static void run(String[] args, PrintStream out) throws IOException {
@@ -126,6 +128,7 @@ public final class NetsimCommand {
         case "--netbench-topology" -> o.topology = Path.of(val);
         case "--ours" -> o.ours = Path.of(val);
         case "--netbench" -> o.netbench = Path.of(val);
+        case "--cache" -> o.cache = Path.of(val);
         default -> throw new IllegalArgumentException("unknown option " + opt);
       }
     }
@@ -169,6 +172,7 @@ public final class NetsimCommand {
     DrillSetup setup = drillSetup(o);
     int runs = o.runs != null ? o.runs : 1;
     DrillExperiments ex = new DrillExperiments(setup, o.seed, runs, new Runner(o.threads, out));
+    if (o.cache != null) ex.withCache(o.cache);
     out.println(setup.describe());
     Figure f =
         command.equals("drill-load")

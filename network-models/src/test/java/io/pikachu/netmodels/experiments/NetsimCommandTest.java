@@ -39,8 +39,11 @@ class NetsimCommandTest {
     Path a = dir.resolve("a");
     Path b = dir.resolve("b");
     Path c = dir.resolve("c");
-    run(concat(base, "--out", a.toString()));
-    run(concat(base, "--out", b.toString()));
+    Path cache = dir.resolve("cache");
+    run(concat(base, "--out", a.toString(), "--cache", cache.toString()));
+    // The second time every run is read back from the cache: the same bytes again.
+    String second = run(concat(base, "--out", b.toString(), "--cache", cache.toString()));
+    assertTrue(!second.contains("[1/"), "nothing run again: " + second);
     run(concat(base, "--out", c.toString(), "--seed", "2"));
     byte[] first = Files.readAllBytes(a.resolve("drill-load.csv"));
     assertArrayEquals(first, Files.readAllBytes(b.resolve("drill-load.csv")));
