@@ -340,10 +340,12 @@ public final class DrillExperiments {
     for (int li = 0; li < loads.length; li++) {
       double load = loads[li];
       String pct = String.format(Locale.ROOT, "%.0f%%", 100 * load);
-      Chart piu = intervalChart(fctIds, li, "PIU", pct, "mean FCT (ms)");
-      Chart cu = intervalChart(cuIds, li, "CU, PIU, PPU", pct, "mean FCT (ms)");
+      // The thesis's figure numbers for its two loads (40%, 80%); other loads are extra charts.
+      int fig = load == 0.4 ? 0 : load == 0.8 ? 1 : -1;
+      Chart piu = intervalChart(fctIds, fig, "PIU", pct, "mean FCT (ms)");
+      Chart cu = intervalChart(cuIds, fig, "CU, PIU, PPU", pct, "mean FCT (ms)");
       Chart q =
-          intervalChart(qIds, li, "queue std dev", pct, "mean queue std dev (packets)").logY();
+          intervalChart(qIds, fig, "queue std dev", pct, "mean queue std dev (packets)").logY();
       double lo = SWEEP_INTERVALS_US[0];
       double hi = SWEEP_INTERVALS_US[SWEEP_INTERVALS_US.length - 1];
       for (Point p : ps) {
@@ -379,8 +381,8 @@ public final class DrillExperiments {
   }
 
   /** A chart against the update interval; the thesis's figure number for its two loads. */
-  private static Chart intervalChart(String[] ids, int li, String what, String pct, String y) {
-    String id = li < ids.length ? "Fig. " + ids[li] : "Extra load";
+  private static Chart intervalChart(String[] ids, int fig, String what, String pct, String y) {
+    String id = fig >= 0 ? "Fig. " + ids[fig] : "Extra load";
     return new Chart(id + ": " + what + ", load " + pct, "update interval (us)", y).logX();
   }
 

@@ -5,7 +5,10 @@ import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
@@ -55,6 +58,14 @@ public final class Chart {
     return this;
   }
 
+  /** A log axis labelled with plain numbers (0.1, 1, 10) rather than powers of ten. */
+  private static LogAxis logAxis(String label) {
+    LogAxis a = new LogAxis(label);
+    a.setNumberFormatOverride(
+        new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+    return a;
+  }
+
   public void writeSvg(Path file) throws IOException {
     XYSeriesCollection data = new XYSeriesCollection();
     series.values().forEach(data::addSeries);
@@ -66,8 +77,8 @@ public final class Chart {
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     plot.setRenderer(new XYLineAndShapeRenderer(true, true));
-    if (logY) plot.setRangeAxis(new LogAxis(yLabel));
-    if (logX) plot.setDomainAxis(new LogAxis(xLabel));
+    if (logY) plot.setRangeAxis(logAxis(yLabel));
+    if (logX) plot.setDomainAxis(logAxis(xLabel));
     if (integerX && plot.getDomainAxis() instanceof NumberAxis axis) {
       axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     }
