@@ -251,6 +251,19 @@ public final class HeteroCluster implements AutoCloseable {
     return yarn.getTestWorkDir();
   }
 
+  /**
+   * Stops the NodeManager of node {@code index} and its containers, as when a machine fails; the
+   * ResourceManager declares it lost after {@code yarn.nm.liveness-monitor.expiry-interval-ms}.
+   */
+  public void stopNode(int index) {
+    yarn.getNodeManager(index).stop();
+  }
+
+  /** How many attempts YARN has started for an application (tests of AM restarts). */
+  public int appAttempts(org.apache.hadoop.yarn.api.records.ApplicationId app) {
+    return yarn.getResourceManager().getRMContext().getRMApps().get(app).getAppAttempts().size();
+  }
+
   @Override
   public void close() {
     registeredLocalDirs.forEach(NodeLimitRegistry::unregister);

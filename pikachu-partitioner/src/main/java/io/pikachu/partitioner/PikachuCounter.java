@@ -16,10 +16,11 @@ public enum PikachuCounter {
   /** Shuffled bytes of lost bins that had been fetched and were freed. */
   BYTES_DROPPED,
   /**
-   * 1 for a reducer of a job that must keep the even bin map (see {@code
-   * VirtualBinsConfig.evenMapRequired}); the reducer's log says why.
+   * 1 for a reducer of a job Pikachu stepped aside for (see {@code VirtualBinsConfig.rebalancing}):
+   * it ran the stock shuffle. The reducer's log says why, and a counter {@code
+   * STEPPED_ASIDE_<reason>} of this group names the reason.
    */
-  EVEN_MAP_REQUIRED;
+  STEPPED_ASIDE;
 
   public static final String GROUP = "Pikachu";
 

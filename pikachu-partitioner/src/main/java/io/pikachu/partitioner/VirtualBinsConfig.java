@@ -1,9 +1,14 @@
 package io.pikachu.partitioner;
 
 import io.pikachu.core.config.PikachuKeys;
-import java.util.Optional;
+import io.pikachu.core.partitioning.JobFacts;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.RebalancingRules;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
@@ -108,51 +113,68 @@ public final class VirtualBinsConfig {
   }
 
   /**
-   * Why this job must keep the even bin map whatever the controller would decide, if it must: the
-   * one rule that the AM (which then does not decide) and the reducers (which then do not wait for
-   * a decision) both apply, so that they cannot disagree.
-   *
-   * <p>Pikachu's controller lives in the AM's speculator, which the AM builds only while map or
-   * reduce speculation is on; with both off, reducers would wait for a decision that never comes.
-   * Such jobs are common and run fine under stock Hadoop, so they run promptly with the even map
-   * rather than being refused. (A job with another speculator has its bin maps published by someone
-   * else, as in the cluster tests, and is left alone.)
-   *
-   * <p>With {@code mapreduce.map.failures.maxpercent} above 0 the job survives a map that fails for
-   * good. A reducer that gave a bin away has dropped that map's share of it, and the reducer that
-   * gained the bin can no longer fetch it: records stock Hadoop keeps would be lost.
+   * Whether Pikachu may move this job's keys between reducers, and how its partitions are cut into
+   * bins: the one rule that the AM, every map and every reducer apply to the job's configuration,
+   * so that they cannot disagree (see {@link RebalancingRules}).
    */
-  public static Optional<String> evenMapRequired(Configuration conf) {
-    boolean pikachuSpeculator =
-        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
-    if (controllerEnabled(conf)
-        && pikachuSpeculator
-        && !conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true)
-        && !conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true)) {
-      return Optional.of(
-          MRJobConfig.MAP_SPECULATIVE
-              + " and "
-              + MRJobConfig.REDUCE_SPECULATIVE
-              + " are both false, so the AM builds no speculator and Pikachu's controller, which"
-              + " lives in it, cannot run: the even bin map is kept. To rebalance without"
-              + " speculation, keep "
-              + MRJobConfig.REDUCE_SPECULATIVE
-              + "=true and set "
-              + PikachuKeys.SPECULATIVE_MAPS.name()
-              + " and "
-              + PikachuKeys.SPECULATIVE_REDUCES.name()
-              + " to false");
+  public static Rebalancing rebalancing(Configuration conf) {
+    return RebalancingRules.of(facts(conf));
+  }
+
+  static JobFacts facts(Configuration conf) {
+    boolean newMapper = conf.getBoolean("mapred.mapper.new-api", false);
+    String partitioner =
+        newMapper
+            ? conf.getTrimmed(
+                MRJobConfig.PARTITIONER_CLASS_ATTR,
+                org.apache.hadoop.mapreduce.lib.partition.HashPartitioner.class.getName())
+            : conf.getTrimmed(
+                "mapred.partitioner.class",
+                org.apache.hadoop.mapred.lib.HashPartitioner.class.getName());
+    String outputKey = conf.getTrimmed(MRJobConfig.OUTPUT_KEY_CLASS, LongWritable.class.getName());
+    return new JobFacts(
+        conf.getInt(MRJobConfig.NUM_REDUCES, 1),
+        controllerEnabled(conf),
+        PikachuKeys.TEST_FORCED_RATIO.find(conf::get).isPresent(),
+        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR),
+        conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true),
+        conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true),
+        conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0),
+        partitioner,
+        conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey),
+        conf.get(MRJobConfig.KEY_COMPARATOR) != null,
+        conf.get(MRJobConfig.GROUP_COMPARATOR_CLASS) != null,
+        outputFormats(conf),
+        PikachuKeys.MOVABLE_PARTITIONERS.get(conf::get),
+        PikachuKeys.PLACEMENT_SENSITIVE_FORMATS.get(conf::get));
+  }
+
+  /** Every output format the reducers may write with: the job's, a lazy one's, named outputs'. */
+  private static List<String> outputFormats(Configuration conf) {
+    List<String> formats = new ArrayList<>();
+    formats.add(
+        conf.getBoolean("mapred.reducer.new-api", false)
+            ? conf.getTrimmed(
+                MRJobConfig.OUTPUT_FORMAT_CLASS_ATTR,
+                org.apache.hadoop.mapreduce.lib.output.TextOutputFormat.class.getName())
+            : conf.getTrimmed(
+                "mapred.output.format.class",
+                org.apache.hadoop.mapred.TextOutputFormat.class.getName()));
+    String lazy = conf.getTrimmed("mapreduce.output.lazyoutputformat.outputformat");
+    if (lazy != null && !lazy.isEmpty()) {
+      formats.add(lazy);
     }
-    int tolerated = conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0);
-    if (tolerated > 0) {
-      return Optional.of(
-          MRJobConfig.MAP_FAILURES_MAX_PERCENT
-              + "="
-              + tolerated
-              + ": a map that fails for good would take the bins other reducers gave up with it,"
-              + " so the even bin map is kept");
-    }
-    return Optional.empty();
+    // named outputs of MultipleOutputs, new and old API
+    formats.addAll(
+        conf
+            .getValByRegex(
+                "^(mapreduce\\.multipleoutputs\\.namedOutput|mo\\.namedOutput)\\..+\\.format$")
+            .values()
+            .stream()
+            .map(String::trim)
+            .sorted()
+            .toList());
+    return formats;
   }
 
   public static long pollIntervalMs(Configuration conf) {

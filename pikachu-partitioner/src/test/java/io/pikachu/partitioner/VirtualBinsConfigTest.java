@@ -2,10 +2,14 @@ package io.pikachu.partitioner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobFacts;
+import io.pikachu.core.partitioning.Rebalancing;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -26,21 +30,76 @@ class VirtualBinsConfigTest {
   }
 
   @Test
-  void controllerWithoutAnySpeculationKeepsTheEvenMapNamingTheKeys() {
+  void controllerWithoutAnySpeculationStepsAsideNamingTheKeys() {
     Configuration conf = binJob(4);
     conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     conf.setBoolean("mapreduce.map.speculative", false);
     conf.setBoolean("mapreduce.reduce.speculative", false);
     VirtualBinsConfig.validateJob(conf);
     // maps published by someone else, as in the cluster tests
-    assertTrue(VirtualBinsConfig.evenMapRequired(conf).isEmpty());
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
-    VirtualBinsConfig.validateJob(conf); // never refused: it runs with the even map
-    String why = VirtualBinsConfig.evenMapRequired(conf).orElseThrow();
-    assertTrue(why.contains("mapreduce.reduce.speculative"), why);
-    assertTrue(why.contains(PikachuKeys.SPECULATIVE_MAPS.name()), why);
+    VirtualBinsConfig.validateJob(conf); // never refused: it runs as stock
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.SPECULATION_OFF, aside.why());
+    assertTrue(aside.detail().contains("mapreduce.reduce.speculative"), aside.detail());
+    assertTrue(aside.detail().contains(PikachuKeys.SPECULATIVE_MAPS.name()), aside.detail());
     conf.setBoolean("mapreduce.reduce.speculative", true);
-    assertTrue(VirtualBinsConfig.evenMapRequired(conf).isEmpty());
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+  }
+
+  @Test
+  void theFactsAreReadForTheApiTheJobUses() {
+    Configuration conf = binJob(4);
+    JobFacts stockOld = VirtualBinsConfig.facts(conf);
+    assertEquals("org.apache.hadoop.mapred.lib.HashPartitioner", stockOld.partitioner());
+    assertEquals("org.apache.hadoop.io.LongWritable", stockOld.mapOutputKey());
+    assertEquals(List.of("org.apache.hadoop.mapred.TextOutputFormat"), stockOld.outputFormats());
+    assertFalse(stockOld.groupingComparator());
+
+    conf.setBoolean("mapred.mapper.new-api", true);
+    conf.setBoolean("mapred.reducer.new-api", true);
+    conf.set("mapreduce.job.partitioner.class", " org.example.FirstPartitioner ");
+    conf.set("mapreduce.job.output.key.class", "org.apache.hadoop.io.Text");
+    conf.set("mapreduce.job.output.group.comparator.class", "org.example.FirstGroup");
+    conf.set(
+        "mapreduce.job.outputformat.class",
+        "org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat");
+    conf.set("mapreduce.output.lazyoutputformat.outputformat", "org.example.Bucketed");
+    conf.set("mapreduce.multipleoutputs.namedOutput.side.format", "org.example.Side");
+    conf.set(PikachuKeys.MOVABLE_PARTITIONERS.name(), "org.example.FirstPartitioner");
+    JobFacts custom = VirtualBinsConfig.facts(conf);
+    assertEquals("org.example.FirstPartitioner", custom.partitioner());
+    assertEquals("org.apache.hadoop.io.Text", custom.mapOutputKey());
+    assertTrue(custom.groupingComparator());
+    assertEquals(
+        List.of(
+            "org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat",
+            "org.example.Bucketed",
+            "org.example.Side"),
+        custom.outputFormats());
+    assertEquals(List.of("org.example.FirstPartitioner"), custom.movablePartitioners());
+  }
+
+  @Test
+  void aJobWithoutControllerOrHookStepsAside() {
+    Configuration conf = binJob(4);
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.NO_CONTROLLER, aside.why());
+    conf.setInt("mapreduce.map.failures.maxpercent", 10);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    aside = assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.MAP_FAILURES_TOLERATED, aside.why());
+  }
+
+  @Test
+  void aClassListThatIsNotOneIsRefusedNamingTheKey() {
+    Configuration conf = binJob(4);
+    conf.set(PikachuKeys.MOVABLE_PARTITIONERS.name(), "org.example.A org.example.B");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.facts(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.MOVABLE_PARTITIONERS.name()), e.getMessage());
   }
 
   @Test

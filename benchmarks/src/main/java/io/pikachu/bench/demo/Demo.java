@@ -6,6 +6,7 @@ import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.scheduler.am.DecisionPublisher;
 import io.pikachu.scheduler.am.Pikachu;
@@ -70,7 +71,7 @@ public final class Demo {
               "wordcount, Pikachu",
               WordCount.createJob(pikachuConf, input, new Path(base, "wordcount-pikachu")));
       out.print(NodeBreakdown.of(pikachu, cluster.nodes()).format("Wordcount, Pikachu", pikachu));
-      Decision decision =
+      DecisionRecord decision =
           DecisionPublisher.read(
               pikachuConf,
               DecisionPublisher.decisionFile(
@@ -93,7 +94,7 @@ public final class Demo {
     return conf;
   }
 
-  static String comparison(JobTimeline stock, JobTimeline pikachu, Decision decision) {
+  static String comparison(JobTimeline stock, JobTimeline pikachu, DecisionRecord record) {
     double stockSeconds = seconds(stock);
     double pikachuSeconds = seconds(pikachu);
     StringBuilder text =
@@ -105,24 +106,32 @@ public final class Demo {
                 pikachuSeconds,
                 stockSeconds / pikachuSeconds,
                 100 * (pikachuSeconds / stockSeconds - 1)));
-    text.append("Pikachu's decision: estimator ")
-        .append(decision.estimator())
-        .append(", ")
-        .append(decision.reason())
-        .append(decision.rebalanced() ? ", rebalanced" : ", kept the even map")
-        .append('\n');
-    for (ClassMeasurement c : decision.classes()) {
+    for (Decision decision : record.versions()) {
       text.append(
-          String.format(
-              Locale.ROOT,
-              "  class %-6s nodes %s  P %s  E %s%n",
-              c.name(),
-              c.nodes(),
-              format(c.p()),
-              format(c.efficiency())));
+              String.format(
+                  Locale.ROOT,
+                  "Pikachu's bin map v%d (%s, %.1f s after the first reducer started): estimator ",
+                  decision.version(),
+                  decision.stage().name().toLowerCase(Locale.ROOT),
+                  (decision.decidedAtMs() - decision.firstReducerMs()) / 1000.0))
+          .append(decision.estimator())
+          .append(", ")
+          .append(decision.reason())
+          .append(decision.rebalanced() ? ", rebalanced" : ", the even map")
+          .append('\n');
+      for (ClassMeasurement c : decision.classes()) {
+        text.append(
+            String.format(
+                Locale.ROOT,
+                "  class %-6s nodes %s  P %s  E %s%n",
+                c.name(),
+                c.nodes(),
+                format(c.p()),
+                format(c.efficiency())));
+      }
+      text.append("  bins per reducer: ").append(decision.reducerBins()).append('\n');
+      decision.notes().forEach(note -> text.append("  note: ").append(note).append('\n'));
     }
-    text.append("  bins per reducer: ").append(decision.reducerBins()).append('\n');
-    decision.notes().forEach(note -> text.append("  note: ").append(note).append('\n'));
     return text.toString();
   }
 

@@ -10,7 +10,9 @@ import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.cluster.history.TaskRun;
-import io.pikachu.partitioner.VirtualBinsConfig;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.estimate.EstimatorKind;
+import io.pikachu.scheduler.am.Pikachu;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -80,7 +82,10 @@ public final class BinsOverheadBenchmark {
             jobConf.setInt(MRJobConfig.NUM_REDUCES, spec.totalReduceSlots());
             jobConf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
             if (mode.equals("bins")) {
-              VirtualBinsConfig.enable(jobConf);
+              // Pikachu on, deciding the even map at reducer placement: what bins cost a job
+              // that Pikachu does not rebalance
+              Pikachu.enable(jobConf);
+              jobConf.set(PikachuKeys.ESTIMATOR.name(), EstimatorKind.EVEN.configValue());
             }
             org.apache.hadoop.fs.Path output =
                 new org.apache.hadoop.fs.Path(base, app + "-" + mode + "-" + rep);

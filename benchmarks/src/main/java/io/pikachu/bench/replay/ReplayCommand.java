@@ -2,6 +2,7 @@ package io.pikachu.bench.replay;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.TraceReplay;
 import io.pikachu.core.decision.trace.TraceFile;
 import java.io.IOException;
@@ -82,10 +83,13 @@ public final class ReplayCommand {
     for (Path file : traces) {
       try {
         TraceFile trace = TraceFile.read(file);
-        Decision d = TraceReplay.run(trace, overrides);
+        DecisionRecord r = TraceReplay.run(trace, overrides);
         out.println(file.getFileName() + ": " + trace.header().description());
-        out.println("  " + trace.reports().size() + " reports, " + d.numReducers() + " reducers");
-        out.println("  " + d.summaryLine());
+        out.println(
+            "  " + trace.reports().size() + " reports, " + r.last().numReducers() + " reducers");
+        for (Decision d : r.versions()) {
+          out.println("  " + d.summaryLine());
+        }
         if (!trace.header().expect().isEmpty()) {
           out.println("  recorded expectation: " + trace.header().expect());
         }

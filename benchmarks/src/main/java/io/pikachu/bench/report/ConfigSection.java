@@ -5,6 +5,7 @@ import io.pikachu.bench.suite.RunNode;
 import io.pikachu.bench.suite.RunResult;
 import io.pikachu.bench.suite.SuiteCluster;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.trace.TraceFile;
 import java.io.IOException;
@@ -509,17 +510,25 @@ final class ConfigSection {
           .append("`) has no status reports.\n\n");
       return;
     }
-    Optional<Decision> decision = dir.decision();
+    Optional<DecisionRecord> record = dir.decision();
+    Optional<Decision> decision = record.map(DecisionRecord::last);
     List<ReportCharts.TimeMarker> markers = new ArrayList<>();
-    decision.ifPresent(
-        d -> {
+    record.ifPresent(
+        r -> {
+          Decision d = r.last();
           if (d.tsMs() != null) {
             markers.add(new ReportCharts.TimeMarker("T_s", series.seconds(d.tsMs())));
           }
           if (d.twMs() != null) {
             markers.add(new ReportCharts.TimeMarker("T_w", series.seconds(d.twMs())));
           }
-          markers.add(new ReportCharts.TimeMarker("decision", series.seconds(d.decidedAtMs())));
+          for (Decision v : r.versions()) {
+            String label =
+                r.versions().size() == 1
+                    ? "decision"
+                    : "v" + v.version() + " " + v.stage().name().toLowerCase(Locale.ROOT);
+            markers.add(new ReportCharts.TimeMarker(label, series.seconds(v.decidedAtMs())));
+          }
         });
     String chart = slug(config) + "-" + slug(app) + "-trace.svg";
     ReportCharts.trace(

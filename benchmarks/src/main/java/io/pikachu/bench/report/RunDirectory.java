@@ -4,8 +4,8 @@ import io.pikachu.bench.suite.RunFiles;
 import io.pikachu.bench.suite.RunNode;
 import io.pikachu.bench.suite.RunResult;
 import io.pikachu.bench.suite.RunTask;
-import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.trace.TraceFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,7 @@ final class RunDirectory {
     return named(() -> RunFiles.readTasks(dir));
   }
 
-  Optional<Decision> decision() throws IOException {
+  Optional<DecisionRecord> decision() throws IOException {
     Path file = dir.resolve(RunFiles.DECISION);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();

@@ -7,6 +7,7 @@ import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.partitioner.PikachuCounter;
 import io.pikachu.scheduler.am.DecisionPublisher;
@@ -125,13 +126,12 @@ final class SuiteJob {
     Files.createDirectories(dir);
     RunFiles.writeNodes(dir, cluster.nodes());
     RunFiles.writeTasks(dir, timeline);
-    Optional<Decision> decision =
+    Optional<DecisionRecord> record =
         method.isStock() ? Optional.empty() : Optional.of(decision(conf, jobId));
-    if (decision.isPresent()) {
+    Optional<Decision> decision = record.map(DecisionRecord::last);
+    if (record.isPresent()) {
       Files.writeString(
-          dir.resolve(RunFiles.DECISION),
-          DecisionJson.write(decision.get()),
-          StandardCharsets.UTF_8);
+          dir.resolve(RunFiles.DECISION), DecisionJson.write(record.get()), StandardCharsets.UTF_8);
       copyTrace(conf, jobId, dir.resolve(RunFiles.TRACE));
     }
     Counters counters = job.getCounters();
@@ -170,7 +170,7 @@ final class SuiteJob {
         .orElse(Double.NaN);
   }
 
-  private static Decision decision(Configuration conf, String jobId) throws IOException {
+  private static DecisionRecord decision(Configuration conf, String jobId) throws IOException {
     return DecisionPublisher.read(
         conf,
         DecisionPublisher.decisionFile(

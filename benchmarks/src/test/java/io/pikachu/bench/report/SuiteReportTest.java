@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.decision.DecisionStage;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -14,6 +16,7 @@ import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.decision.trace.TraceHeader;
+import io.pikachu.core.partitioning.Slicing;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -118,7 +121,9 @@ class SuiteReportTest {
             + SyntheticSuite.task("r0", "reduce", "fast0", 5, 70, 600_000_000L, 30)
             + SyntheticSuite.task("r1", "reduce", "slow0", 5, 74, 250_000_000L, 12)
             + SyntheticSuite.task("r2", "reduce", "slow1", 5, 76, 230_000_000L, 11));
-    SyntheticSuite.write(pikachuRun.resolve("decision.json"), DecisionJson.write(decision()));
+    SyntheticSuite.write(
+        pikachuRun.resolve("decision.json"),
+        DecisionJson.write(DecisionRecord.of(List.of(decision()))));
     writeTrace(pikachuRun.resolve("trace.jsonl"));
     SyntheticSuite.heterogeneousNodes(dir.resolve("runs/wordcount/config-1/stock/rep1"));
     SyntheticSuite.write(
@@ -155,7 +160,6 @@ class SuiteReportTest {
             false,
             1.0);
     return new Decision(
-        Decision.FORMAT_VERSION,
         "pikachu",
         DecisionReason.STABILISED,
         T0 + 16_000,
@@ -174,6 +178,9 @@ class SuiteReportTest {
         List.of(fast, slow),
         List.of("fast", "slow", "slow"),
         List.of(18, 6, 6),
+        "0*18,1*6,2*6",
+        1,
+        DecisionStage.FINAL,
         List.of(),
         List.of());
   }
@@ -182,7 +189,7 @@ class SuiteReportTest {
     try (TraceFile.Recorder out =
         new TraceFile.Recorder(
             Files.newBufferedWriter(file, StandardCharsets.UTF_8),
-            TraceHeader.of(3, "synthetic", Map.of()))) {
+            TraceHeader.of(3, "synthetic", Map.of(), Slicing.HASH))) {
       for (int s = 0; s <= 30; s++) {
         long t = T0 + s * 1000L;
         int completed = Math.min(24, s);

@@ -1,6 +1,7 @@
 package io.pikachu.netmodels.cli;
 
 import io.pikachu.netmodels.assign.Assignment;
+import io.pikachu.netmodels.crossrss.CrossRssCli;
 import io.pikachu.netmodels.experiments.NetsimCommand;
 import io.pikachu.netmodels.maglev.MaglevBenchmark;
 import io.pikachu.netmodels.report.Chart;
@@ -33,7 +34,9 @@ public final class NetModelsMain {
             packet-level models (seeds 002, 004), see docs/network-models.md part 2:
               drill-load, drill-staleness, spray-static, spray-random, spray-shorts, netsim-run,
               netsim-bench, netbench-scenario, netbench-ours, netbench-compare (their options: NetModelsMain drill-load --help)
-            defaults: --out target/netmodels --scale full --seed 1""";
+            defaults: --out target/netmodels --scale full --seed 1
+            """
+          + CrossRssCli.USAGE;
 
   private NetModelsMain() {}
 
@@ -53,6 +56,10 @@ public final class NetModelsMain {
     String command = args[0];
     if (NetsimCommand.COMMANDS.contains(command)) {
       NetsimCommand.run(args, System.out);
+      return;
+    }
+    if (CrossRssCli.handles(command)) {
+      CrossRssCli.run(args, System.out);
       return;
     }
     if (command.equals("maglev-bench")) {

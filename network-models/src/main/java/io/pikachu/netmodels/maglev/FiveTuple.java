@@ -13,7 +13,8 @@ public record FiveTuple(int srcIp, int dstIp, int srcPort, int dstPort, int prot
     return fmix64(fmix64(a) ^ (b * 0x9e3779b97f4a7c15L));
   }
 
-  private static long fmix64(long k) {
+  /** MurmurHash3's 64-bit finaliser: every input bit flips each output bit with odds near 1/2. */
+  public static long fmix64(long k) {
     k ^= k >>> 33;
     k *= 0xff51afd7ed558ccdL;
     k ^= k >>> 33;

@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.report;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.io.IOException;
@@ -7,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
@@ -21,12 +24,16 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
-/** A line chart of named series, rendered by JFreeChart into an SVG file. */
+/**
+ * A line chart of named series, rendered by JFreeChart into an SVG file. Reference series (a
+ * paper's values) are drawn dashed in the colour of our series of the same name.
+ */
 public final class Chart {
   private final String title;
   private final String xLabel;
   private final String yLabel;
   private final Map<String, XYSeries> series = new LinkedHashMap<>();
+  private final Map<String, XYSeries> references = new LinkedHashMap<>();
   private boolean logY;
   private boolean logX;
   private boolean integerX;
@@ -66,9 +73,21 @@ public final class Chart {
     return a;
   }
 
+  /**
+   * A point of the reference series for our series {@code name}, labelled "name (source)". With
+   * references, the value axis no longer starts at zero.
+   */
+  public Chart reference(String name, String source, double x, double y) {
+    references
+        .computeIfAbsent(name, n -> new XYSeries(n + " (" + source + ")", false, true))
+        .add(x, y);
+    return this;
+  }
+
   public void writeSvg(Path file) throws IOException {
     XYSeriesCollection data = new XYSeriesCollection();
     series.values().forEach(data::addSeries);
+    references.values().forEach(data::addSeries);
     JFreeChart chart =
         ChartFactory.createXYLineChart(
             title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
@@ -76,13 +95,41 @@ public final class Chart {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-    plot.setRenderer(new XYLineAndShapeRenderer(true, true));
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+    plot.setRenderer(renderer);
+    if (!references.isEmpty()) pairWithReferences(plot, renderer);
     if (logY) plot.setRangeAxis(logAxis(yLabel));
     if (logX) plot.setDomainAxis(logAxis(xLabel));
     if (integerX && plot.getDomainAxis() instanceof NumberAxis axis) {
       axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
     }
+    write(chart, file);
+  }
+
+  private void pairWithReferences(XYPlot plot, XYLineAndShapeRenderer renderer) {
+    ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(false);
+    BasicStroke dashed =
+        new BasicStroke(
+            1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+    List<String> ours = new ArrayList<>(series.keySet());
+    List<String> refs = new ArrayList<>(references.keySet());
+    for (int i = 0; i < ours.size(); i++) {
+      renderer.setSeriesPaint(i, Palette.colour(i));
+      renderer.setSeriesStroke(i, new BasicStroke(2f));
+    }
+    for (int j = 0; j < refs.size(); j++) {
+      int mine = ours.indexOf(refs.get(j));
+      int r = ours.size() + j;
+      renderer.setSeriesPaint(r, Palette.colour(mine >= 0 ? mine : r));
+      renderer.setSeriesStroke(r, dashed);
+      renderer.setSeriesShapesVisible(r, false);
+    }
+  }
+
+  /** Draws {@code chart} at the size of every chart here and saves it as SVG. */
+  static void write(JFreeChart chart, Path file) throws IOException {
     SVGGraphics2D g = new SVGGraphics2D(720, 440);
+    g.setDefsKeyPrefix("chart"); // JFreeSVG's default is time-based: same data, different bytes
     chart.draw(g, new Rectangle(0, 0, 720, 440));
     Files.writeString(file, g.getSVGDocument());
   }

@@ -59,6 +59,70 @@ class MaglevTableTest {
     assertEquals(0, MaglevTable.build(all, MaglevTable.DEFAULT_SIZE).entriesChangedFrom(before));
   }
 
+  /**
+   * Adding a backend is the mirror image of removing one: the newcomer takes about M/(N+1) entries
+   * and, beyond those, only a small part of the table changes hands among the old backends.
+   */
+  @Test
+  void addingOneBackendMovesLittleBeyondTheEntriesItTakes() {
+    List<String> old = backends(100);
+    MaglevTable before = MaglevTable.build(old, MaglevTable.DEFAULT_SIZE);
+    List<String> more = new ArrayList<>(old);
+    more.add("10.9.9.9:80");
+    MaglevTable after = MaglevTable.build(more, MaglevTable.DEFAULT_SIZE);
+    int taken = after.entriesPerBackend()[after.backends().indexOf("10.9.9.9:80")];
+    int changed = before.entriesChangedFrom(after);
+    assertEquals(MaglevTable.DEFAULT_SIZE / 101.0, taken, 1.0);
+    assertTrue(changed >= taken, "every entry the newcomer takes changes");
+    assertTrue(changed <= 2.5 * taken, "moved " + changed + " entries, the newcomer took " + taken);
+  }
+
+  /**
+   * Several load balancers that each build their table on their own, from the backend list in
+   * whatever order they learnt it, send every packet of a connection to the same backend, whichever
+   * of them the router's ECMP hands each packet to; after a backend is removed everywhere they
+   * agree again, and only connections of about 1/N of the table changed backend.
+   */
+  @Test
+  void independentLoadBalancersAgreeOnEveryPacketWithoutCoordination() {
+    List<String> names = backends(40);
+    int balancers = 5;
+    Random r = new Random(17);
+    List<MaglevTable> tables = new ArrayList<>();
+    for (int i = 0; i < balancers; i++) {
+      List<String> learnt = new ArrayList<>(names);
+      Collections.shuffle(learnt, new Random(100 + i));
+      tables.add(MaglevTable.build(learnt, MaglevTable.DEFAULT_SIZE));
+    }
+    List<FiveTuple> flows = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      flows.add(new FiveTuple(r.nextInt(), 0x0a0000fe, r.nextInt(65536), 443, 6));
+    }
+    for (FiveTuple f : flows) {
+      String first = tables.get(r.nextInt(balancers)).lookup(f);
+      for (int packet = 0; packet < 4; packet++) {
+        assertEquals(first, tables.get(r.nextInt(balancers)).lookup(f), f.toString());
+      }
+    }
+    List<MaglevTable> afterRemoval = new ArrayList<>();
+    for (int i = 0; i < balancers; i++) {
+      List<String> learnt = new ArrayList<>(names);
+      learnt.remove("10.0.0.7:80");
+      Collections.shuffle(learnt, new Random(200 + i));
+      afterRemoval.add(MaglevTable.build(learnt, MaglevTable.DEFAULT_SIZE));
+    }
+    int moved = 0;
+    for (FiveTuple f : flows) {
+      String now = afterRemoval.get(0).lookup(f);
+      for (MaglevTable t : afterRemoval) {
+        assertEquals(now, t.lookup(f));
+      }
+      if (!now.equals(tables.get(0).lookup(f))) moved++;
+    }
+    double share = moved / (double) flows.size();
+    assertTrue(share > 0.5 / 40 && share < 2.5 / 40, "share of connections moved: " + share);
+  }
+
   @Test
   void loadBalancersBuildingFromTheSameSetAgreeWhateverTheOrder() {
     List<String> names = backends(50);

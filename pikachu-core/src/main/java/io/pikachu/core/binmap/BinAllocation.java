@@ -1,50 +1,83 @@
 package io.pikachu.core.binmap;
 
+import io.pikachu.core.config.PikachuKeys;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Which reducer owns which virtual bins: whole bins per reducer, as contiguous ranges in reducer
- * order. Reducer 0 owns bins [0, v0), reducer 1 owns [v0, v0 + v1), and so on, so a total-order
- * partitioner's output stays ordered whatever the counts are. Every reducer owns at least one bin,
- * and the counts add up to bins per reducer x reducers, the bins every map writes.
+ * Which reducer owns which virtual bins. Bin {@code b} is sub-bin {@code b % binsPerReducer} of the
+ * job's own partition {@code b / binsPerReducer}, so under the even allocation reducer r owns its
+ * own partition's bins, {@code [r * binsPerReducer, (r + 1) * binsPerReducer)}: the key placement
+ * of stock Hadoop. Every reducer owns at least one bin, and every bin has exactly one owner.
+ *
+ * <p>Two shapes of change keep a job's meaning (see {@link #rebalanced}): for total order, bins are
+ * key ranges in bin order and each reducer owns one contiguous range, in reducer order, so the part
+ * files stay globally sorted; for hash-style partitioning any bin may go anywhere, and a change
+ * moves the fewest bins its counts allow.
  *
  * <p>Immutable. A {@link BinMap} is an allocation published under a version.
  */
 public final class BinAllocation {
   private final int binsPerReducer;
-  private final int[] counts;
-  private final int[] starts; // starts[r] = first bin of reducer r; starts[n] = total bins
+  private final int[] owners; // owners[bin] = reducer
+  private final int[] counts; // counts[reducer] = bins it owns
 
-  public BinAllocation(int binsPerReducer, List<Integer> counts) {
-    this(binsPerReducer, counts.stream().mapToInt(Integer::intValue).toArray());
-  }
-
-  private BinAllocation(int binsPerReducer, int[] counts) {
-    if (binsPerReducer < 1 || counts.length == 0) {
+  private BinAllocation(int binsPerReducer, int reducers, int[] owners) {
+    if (binsPerReducer < 1 || reducers < 1) {
       throw new IllegalArgumentException(
           "need at least one reducer and one bin per reducer, got "
-              + counts.length
+              + reducers
               + " reducers and "
               + binsPerReducer
               + " bins per reducer");
     }
+    long expected = (long) binsPerReducer * reducers;
+    if (owners.length != expected) {
+      throw new IllegalArgumentException(
+          "bin owners cover "
+              + owners.length
+              + " bins, not "
+              + reducers
+              + " reducers x "
+              + binsPerReducer
+              + " bins per reducer = "
+              + expected);
+    }
     this.binsPerReducer = binsPerReducer;
-    this.counts = counts.clone();
-    this.starts = new int[counts.length + 1];
+    this.owners = owners;
+    this.counts = new int[reducers];
+    for (int b = 0; b < owners.length; b++) {
+      if (owners[b] < 0 || owners[b] >= reducers) {
+        throw new IllegalArgumentException(
+            "bin " + b + " is owned by reducer " + owners[b] + ", outside [0, " + reducers + ")");
+      }
+      counts[owners[b]]++;
+    }
+    for (int r = 0; r < reducers; r++) {
+      if (counts[r] < 1) {
+        throw new IllegalArgumentException("reducer " + r + " must own at least one bin, got 0");
+      }
+    }
+  }
+
+  /**
+   * Contiguous ranges in reducer order: reducer 0 owns {@code [0, c0)}, reducer 1 {@code [c0, c0 +
+   * c1)}, and so on. The counts must add up to {@code binsPerReducer x counts.length}.
+   */
+  public static BinAllocation of(int binsPerReducer, int... counts) {
     long total = 0;
     for (int r = 0; r < counts.length; r++) {
       if (counts[r] < 1) {
         throw new IllegalArgumentException(
             "reducer " + r + " must own at least one bin, got " + counts[r]);
       }
-      starts[r] = (int) Math.min(total, Integer.MAX_VALUE);
       total += counts[r];
     }
     long expected = (long) binsPerReducer * counts.length;
-    if (total != expected) {
+    if (total != expected || counts.length == 0) {
       throw new IllegalArgumentException(
           "bin counts "
               + Arrays.toString(counts)
@@ -57,42 +90,153 @@ public final class BinAllocation {
               + " bins per reducer = "
               + expected);
     }
-    starts[counts.length] = (int) total;
-  }
-
-  /** Counts that must add up to {@code binsPerReducer x counts.length}. */
-  public static BinAllocation of(int binsPerReducer, int... counts) {
-    return new BinAllocation(binsPerReducer, counts);
-  }
-
-  /** Counts of a map read from outside: bins per reducer is their total over the reducers. */
-  static BinAllocation ofCounts(int... counts) {
-    long total = 0;
-    for (int c : counts) {
-      total += c;
+    int[] owners = new int[(int) total];
+    int b = 0;
+    for (int r = 0; r < counts.length; r++) {
+      Arrays.fill(owners, b, b + counts[r], r);
+      b += counts[r];
     }
-    if (counts.length > 0 && total % counts.length != 0) {
+    return new BinAllocation(binsPerReducer, counts.length, owners);
+  }
+
+  public BinAllocation(int binsPerReducer, List<Integer> counts) {
+    this(of(binsPerReducer, counts.stream().mapToInt(Integer::intValue).toArray()));
+  }
+
+  private BinAllocation(BinAllocation other) {
+    this.binsPerReducer = other.binsPerReducer;
+    this.owners = other.owners;
+    this.counts = other.counts;
+  }
+
+  /** Any ownership: {@code owners[bin]} is the reducer that owns the bin. */
+  public static BinAllocation ofOwners(int binsPerReducer, int reducers, int[] owners) {
+    return new BinAllocation(binsPerReducer, reducers, owners.clone());
+  }
+
+  /**
+   * Parses {@link #ownerRuns()}: runs {@code reducer*length}; bins per reducer is the bins over the
+   * reducers named.
+   *
+   * @throws IllegalArgumentException naming the run that is wrong
+   */
+  public static BinAllocation fromRuns(String runs) {
+    String[] parts = runs.split(",", -1);
+    List<int[]> parsed = new ArrayList<>();
+    long bins = 0;
+    int reducers = 0;
+    for (int i = 0; i < parts.length; i++) {
+      int star = parts[i].indexOf('*');
+      long reducer = star < 0 ? -1 : parseRun(parts[i].substring(0, star));
+      long length = star < 0 ? -1 : parseRun(parts[i].substring(star + 1));
+      if (reducer < 0 || reducer >= Integer.MAX_VALUE || length < 1) {
+        throw new IllegalArgumentException(
+            "owners run "
+                + i
+                + " must be reducer*length with a reducer >= 0 and a length >= 1, got '"
+                + (parts[i].length() <= 40 ? parts[i] : parts[i].substring(0, 37) + "...")
+                + "'");
+      }
+      bins += length;
+      if (bins > PikachuKeys.MAX_TOTAL_BINS) {
+        throw new IllegalArgumentException(
+            "owners cover more than " + PikachuKeys.MAX_TOTAL_BINS + " bins");
+      }
+      reducers = Math.max(reducers, (int) reducer + 1);
+      parsed.add(new int[] {(int) reducer, (int) length});
+    }
+    if (bins % reducers != 0) {
       throw new IllegalArgumentException(
-          "bin counts "
-              + Arrays.toString(counts)
-              + " sum to "
-              + total
+          "owners cover "
+              + bins
               + " bins, not a whole number of bins per reducer for "
-              + counts.length
+              + reducers
               + " reducers");
     }
-    return new BinAllocation(
-        counts.length == 0 ? 0 : (int) Math.min(total / counts.length, Integer.MAX_VALUE), counts);
+    int[] owners = new int[(int) bins];
+    int b = 0;
+    for (int[] run : parsed) {
+      Arrays.fill(owners, b, b + run[1], run[0]);
+      b += run[1];
+    }
+    return new BinAllocation((int) (bins / reducers), reducers, owners);
   }
 
-  /** The map before any decision: every reducer owns {@code binsPerReducer} consecutive bins. */
+  private static long parseRun(String number) {
+    try {
+      return Long.parseLong(number);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The map before any decision: every reducer owns its own partition's bins. */
   public static BinAllocation even(int binsPerReducer, int reducers) {
     if (reducers < 1) {
       throw new IllegalArgumentException("need at least one reducer, got " + reducers);
     }
     int[] counts = new int[reducers];
     Arrays.fill(counts, binsPerReducer);
-    return new BinAllocation(binsPerReducer, counts);
+    return of(binsPerReducer, counts);
+  }
+
+  /**
+   * This allocation changed to the given counts per reducer.
+   *
+   * @param keepOrder total order: contiguous ranges in reducer order, whatever that moves;
+   *     otherwise the fewest bins move ({@code sum of max(0, counts[r] - count(r))}). A reducer
+   *     that must give bins away first gives back bins it gained, and a reducer that gains first
+   *     takes back its own partition's bins, so returning to even counts restores the even map.
+   */
+  public BinAllocation rebalanced(int[] targetCounts, boolean keepOrder) {
+    if (targetCounts.length != reducers()) {
+      throw new IllegalArgumentException(
+          Arrays.toString(targetCounts) + " are not counts for " + reducers() + " reducers");
+    }
+    BinAllocation shape = of(binsPerReducer, targetCounts); // checks the counts
+    if (keepOrder) {
+      return shape;
+    }
+    int[] deficit = new int[reducers()];
+    for (int r = 0; r < deficit.length; r++) {
+      deficit[r] = targetCounts[r] - counts[r];
+    }
+    int[] next = owners.clone();
+    // first, bins a giver had gained go straight home where their home reducer gains
+    for (int b = owners.length - 1; b >= 0; b--) {
+      int r = owners[b];
+      if (deficit[r] < 0 && home(b) != r && deficit[home(b)] > 0) {
+        next[b] = home(b);
+        deficit[r]++;
+        deficit[home(b)]--;
+      }
+    }
+    // then givers release what they still must, gained bins before their own, highest first
+    List<Integer> released = new ArrayList<>();
+    for (boolean own : new boolean[] {false, true}) {
+      for (int b = owners.length - 1; b >= 0; b--) {
+        int r = next[b];
+        if (deficit[r] < 0 && (home(b) == r) == own) {
+          released.add(b);
+          deficit[r]++;
+        }
+      }
+    }
+    released.sort(null);
+    int r = 0;
+    for (int b : released) {
+      while (deficit[r] <= 0) {
+        r++;
+      }
+      next[b] = r;
+      deficit[r]--;
+    }
+    return new BinAllocation(binsPerReducer, reducers(), next);
+  }
+
+  /** The reducer whose partition bin {@code b} is a slice of: its owner under the even map. */
+  public int home(int bin) {
+    return checkBin(bin) / binsPerReducer;
   }
 
   public int binsPerReducer() {
@@ -107,46 +251,76 @@ public final class BinAllocation {
     return counts.clone();
   }
 
+  int[] ownerArray() {
+    return owners.clone();
+  }
+
   public int reducers() {
     return counts.length;
   }
 
   public int totalBins() {
-    return starts[counts.length];
+    return owners.length;
   }
 
   public int count(int reducer) {
     return counts[checkReducer(reducer)];
   }
 
-  /** First bin of reducer r. */
-  public int start(int reducer) {
-    return starts[checkReducer(reducer)];
+  /** Each reducer owns one contiguous range and the ranges follow reducer order. */
+  public boolean isContiguous() {
+    for (int b = 1; b < owners.length; b++) {
+      if (owners[b] < owners[b - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
-  /** One past the last bin of reducer r. */
+  /**
+   * First bin of reducer r.
+   *
+   * @throws IllegalStateException if the allocation is not contiguous
+   */
+  public int start(int reducer) {
+    checkContiguous();
+    int start = 0;
+    for (int r = 0; r < checkReducer(reducer); r++) {
+      start += counts[r];
+    }
+    return start;
+  }
+
+  /** One past the last bin of reducer r (contiguous allocations). */
   public int end(int reducer) {
-    return starts[checkReducer(reducer) + 1];
+    return start(reducer) + counts[reducer];
   }
 
   /** The bins of {@code reducer} as a set. */
   public BitSet bins(int reducer) {
+    checkReducer(reducer);
     BitSet set = new BitSet(totalBins());
-    set.set(start(reducer), end(reducer));
+    for (int b = 0; b < owners.length; b++) {
+      if (owners[b] == reducer) {
+        set.set(b);
+      }
+    }
     return set;
   }
 
   /** The reducer that owns {@code bin}. */
   public int owner(int bin) {
-    if (bin < 0 || bin >= totalBins()) {
-      throw new IllegalArgumentException("bin " + bin + " outside [0, " + totalBins() + ")");
-    }
-    int idx = Arrays.binarySearch(starts, 0, counts.length, bin);
-    return idx >= 0 ? idx : -idx - 2;
+    return owners[checkBin(bin)];
   }
 
+  /** Every bin with the owner it has under the even map: stock Hadoop's key placement. */
   public boolean isEven() {
-    return Arrays.stream(counts).allMatch(c -> c == binsPerReducer);
+    for (int b = 0; b < owners.length; b++) {
+      if (owners[b] != b / binsPerReducer) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Bins that change owner compared with the even map: what must be fetched again. */
@@ -160,12 +334,32 @@ public final class BinAllocation {
       throw new IllegalArgumentException(other + " and " + this + " are not of one job");
     }
     int moved = 0;
-    for (int r = 0; r < counts.length; r++) {
-      int overlap =
-          Math.max(0, Math.min(end(r), other.end(r)) - Math.max(start(r), other.start(r)));
-      moved += counts[r] - overlap;
+    for (int b = 0; b < owners.length; b++) {
+      moved += owners[b] != other.owners[b] ? 1 : 0;
     }
     return moved;
+  }
+
+  /**
+   * The owners as runs, {@code reducer*length} separated by commas, in bin order: {@code
+   * 0*18,1*6,2*6}.
+   */
+  public String ownerRuns() {
+    StringBuilder s = new StringBuilder();
+    int start = 0;
+    for (int b = 1; b <= owners.length; b++) {
+      if (b == owners.length || owners[b] != owners[start]) {
+        s.append(s.isEmpty() ? "" : ",").append(owners[start]).append('*').append(b - start);
+        start = b;
+      }
+    }
+    return s.toString();
+  }
+
+  private void checkContiguous() {
+    if (!isContiguous()) {
+      throw new IllegalStateException(this + " is not one contiguous range per reducer");
+    }
   }
 
   private int checkReducer(int reducer) {
@@ -176,20 +370,28 @@ public final class BinAllocation {
     return reducer;
   }
 
+  private int checkBin(int bin) {
+    if (bin < 0 || bin >= owners.length) {
+      throw new IllegalArgumentException("bin " + bin + " outside [0, " + owners.length + ")");
+    }
+    return bin;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof BinAllocation a
         && a.binsPerReducer == binsPerReducer
-        && Arrays.equals(a.counts, counts);
+        && Arrays.equals(a.owners, owners);
   }
 
   @Override
   public int hashCode() {
-    return 31 * binsPerReducer + Arrays.hashCode(counts);
+    return 31 * binsPerReducer + Arrays.hashCode(owners);
   }
 
+  /** The counts, and the owner runs when the ranges are not contiguous in reducer order. */
   @Override
   public String toString() {
-    return Arrays.toString(counts);
+    return Arrays.toString(counts) + (isContiguous() ? "" : " as " + ownerRuns());
   }
 }

@@ -31,7 +31,24 @@ public final class BinMap {
     if (counts.length == 0) {
       throw new IllegalArgumentException("bin map needs at least one reducer");
     }
-    return new BinMap(version, finalMap, BinAllocation.ofCounts(counts));
+    long total = 0;
+    for (int c : counts) {
+      total += c;
+    }
+    if (total % counts.length != 0) {
+      throw new IllegalArgumentException(
+          "bin counts "
+              + java.util.Arrays.toString(counts)
+              + " sum to "
+              + total
+              + " bins, not a whole number of bins per reducer for "
+              + counts.length
+              + " reducers");
+    }
+    return new BinMap(
+        version,
+        finalMap,
+        BinAllocation.of((int) Math.min(total / counts.length, Integer.MAX_VALUE), counts));
   }
 
   /**
@@ -43,7 +60,7 @@ public final class BinMap {
     return new BinMap(version, finalMap, BinAllocation.of(binsPerReducer, counts));
   }
 
-  /** The map before any decision: every reducer owns {@code binsPerReducer} consecutive bins. */
+  /** The map before any decision: every reducer owns its own partition's bins. */
   public static BinMap even(int reducers, int binsPerReducer, boolean finalMap) {
     if (reducers < 1 || binsPerReducer < 1) {
       throw new IllegalArgumentException(
@@ -85,18 +102,18 @@ public final class BinMap {
     return allocation.countArray();
   }
 
-  /** First bin owned by {@code reducer}. */
+  /** First bin owned by {@code reducer}, in a contiguous map. */
   public int start(int reducer) {
     return allocation.start(reducer);
   }
 
-  /** One past the last bin owned by {@code reducer}. */
+  /** One past the last bin owned by {@code reducer}, in a contiguous map. */
   public int end(int reducer) {
     return allocation.end(reducer);
   }
 
   public boolean owns(int reducer, int bin) {
-    return bin >= start(reducer) && bin < end(reducer);
+    return allocation.owner(bin) == reducer;
   }
 
   /** The bins of {@code reducer} as a set (for diffs against what a reducer currently holds). */

@@ -7,34 +7,39 @@ import java.util.zip.CRC32;
 
 /**
  * The one wire/file format of a {@link BinMap}. Five lines of text, the last a CRC-32 of the ones
- * before it, so a torn or hand-edited file is rejected instead of being read as a wrong map:
+ * before it, so a torn or hand-edited file is rejected instead of being read as a wrong map. The
+ * owners are runs {@code reducer*bins} in bin order ({@link BinAllocation#ownerRuns()}):
  *
  * <pre>
- * pikachu-binmap 1
+ * pikachu-binmap 2
  * version 3
  * final false
- * counts 15,15,5,5
+ * owners 0*15,1*10,0*5,2*5,3*5
  * crc32 8c1f0a3e
  * </pre>
+ *
+ * <p>Version 1 files, with a line {@code counts 15,15,5,5} of contiguous ranges in reducer order
+ * instead of the owners, still read.
  */
 public final class BinMapFormat {
-  static final String MAGIC = "pikachu-binmap 1";
-  private static final String[] FIELDS = {"version", "final", "counts", "crc32"};
+  static final String MAGIC = "pikachu-binmap 2";
+  private static final String MAGIC_V1 = "pikachu-binmap 1";
+  private static final String[] FIELDS = {"version", "final", "owners", "crc32"};
+  private static final String[] FIELDS_V1 = {"version", "final", "counts", "crc32"};
 
   private BinMapFormat() {}
 
   public static String encode(BinMap map) {
-    StringBuilder body = new StringBuilder();
-    body.append(MAGIC).append('\n');
-    body.append("version ").append(map.version()).append('\n');
-    body.append("final ").append(map.isFinal()).append('\n');
-    body.append("counts ");
-    int[] counts = map.counts();
-    for (int r = 0; r < counts.length; r++) {
-      body.append(r == 0 ? "" : ",").append(counts[r]);
-    }
-    body.append('\n');
-    return body + "crc32 " + crc(body.toString()) + "\n";
+    String body =
+        MAGIC
+            + "\nversion "
+            + map.version()
+            + "\nfinal "
+            + map.isFinal()
+            + "\nowners "
+            + map.allocation().ownerRuns()
+            + "\n";
+    return body + "crc32 " + crc(body) + "\n";
   }
 
   public static byte[] encodeBytes(BinMap map) {
@@ -52,10 +57,12 @@ public final class BinMapFormat {
       throw new BinMapFormatException(source, "file is empty");
     }
     String[] lines = text.split("\n", -1);
-    if (!lines[0].equals(MAGIC)) {
+    boolean v1 = lines[0].equals(MAGIC_V1);
+    if (!lines[0].equals(MAGIC) && !v1) {
       throw new BinMapFormatException(
           source, "first line must be '" + MAGIC + "', got '" + abbreviate(lines[0]) + "'");
     }
+    String[] fieldNames = v1 ? FIELDS_V1 : FIELDS;
     if (lines.length != FIELDS.length + 2 || !lines[lines.length - 1].isEmpty()) {
       throw new BinMapFormatException(
           source,
@@ -66,9 +73,9 @@ public final class BinMapFormat {
               + " (truncated file?)");
     }
     Map<String, String> fields = new LinkedHashMap<>();
-    for (int i = 0; i < FIELDS.length; i++) {
+    for (int i = 0; i < fieldNames.length; i++) {
       String line = lines[i + 1];
-      String prefix = FIELDS[i] + " ";
+      String prefix = fieldNames[i] + " ";
       if (!line.startsWith(prefix)) {
         throw new BinMapFormatException(
             source,
@@ -80,7 +87,7 @@ public final class BinMapFormat {
                 + abbreviate(line)
                 + "'");
       }
-      fields.put(FIELDS[i], line.substring(prefix.length()));
+      fields.put(fieldNames[i], line.substring(prefix.length()));
     }
     String body = text.substring(0, text.lastIndexOf("crc32 "));
     if (!crc(body).equals(fields.get("crc32"))) {
@@ -92,10 +99,13 @@ public final class BinMapFormat {
       throw new BinMapFormatException(
           source, "final must be true or false, got '" + abbreviate(finalText) + "'");
     }
-    int[] counts = parseCounts(source, fields.get("counts"));
+    boolean isFinal = Boolean.parseBoolean(finalText);
     BinMap map;
     try {
-      map = BinMap.fromCounts(version, Boolean.parseBoolean(finalText), counts);
+      map =
+          v1
+              ? BinMap.fromCounts(version, isFinal, parseCounts(source, fields.get("counts")))
+              : new BinMap(version, isFinal, BinAllocation.fromRuns(fields.get("owners")));
     } catch (IllegalArgumentException e) {
       throw new BinMapFormatException(source, e.getMessage());
     }

@@ -6,27 +6,54 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * TEST/SWEEP HOOK ({@value PikachuKeys#TEST_FORCED_RATIO}): one forced change of the bin map to
- * partition ratio P once a fraction of the maps finished (at 1.0: once all maps finished and the
- * reducer fetched all its bins), without any controller. Every reducer computes the same final map
- * from the job configuration, so the output stays exact; the even map before the change is not
- * final, so no reducer merges before the change.
+ * TEST/SWEEP HOOK ({@value PikachuKeys#TEST_FORCED_RATIO}): forced changes of the bin map, without
+ * any controller. Change k moves to partition ratio P_k once the fraction a_k of the maps finished
+ * (at 1.0: once all maps finished and the reducer fetched all its bins); the last change is final,
+ * the ones before it are versions reducers fetch by but never merge by. Every reducer computes the
+ * same sequence of maps from the job configuration, so the output stays exact; two changes show
+ * bins gained in one version and lost in the next.
  */
 public final class ForcedRatioHook implements BinMapSource {
-  private final BinMap even;
-  private final BinMap forced;
-  private final float afterMaps;
-  private boolean fired;
+  private final List<BinMap> maps; // maps.get(0) is the even map, maps.get(k) change k
+  private final List<Double> afterMaps;
+  private int applied;
 
+  /**
+   * @param ratios P of each change, in order
+   * @param afterMaps the fraction of the maps finished at which each change applies, in (0, 1], not
+   *     decreasing
+   * @param keepOrder the job is total order: the forced maps keep contiguous ranges in reducer
+   *     order; otherwise each change moves the fewest bins from the one before
+   */
   public ForcedRatioHook(
-      int reducers, int binsPerReducer, double ratio, float afterMaps, BitSet fast) {
-    if (!(ratio > 0) || Double.isInfinite(ratio)) {
+      int reducers,
+      int binsPerReducer,
+      List<Double> ratios,
+      List<Double> afterMaps,
+      BitSet fast,
+      boolean keepOrder) {
+    if (ratios.isEmpty() || ratios.stream().anyMatch(p -> !(p > 0) || Double.isInfinite(p))) {
       throw new IllegalArgumentException(
-          PikachuKeys.TEST_FORCED_RATIO.name() + " must be a positive number, got " + ratio);
+          PikachuKeys.TEST_FORCED_RATIO.name() + " must list positive numbers, got " + ratios);
     }
-    if (!(afterMaps > 0 && afterMaps <= 1)) {
+    if (afterMaps.size() != ratios.size()) {
       throw new IllegalArgumentException(
-          PikachuKeys.TEST_FORCED_AFTER_MAPS.name() + " must be in (0, 1], got " + afterMaps);
+          PikachuKeys.TEST_FORCED_AFTER_MAPS.name()
+              + " must give one fraction for each ratio of "
+              + PikachuKeys.TEST_FORCED_RATIO.name()
+              + ", got "
+              + afterMaps
+              + " for "
+              + ratios);
+    }
+    for (int k = 0; k < afterMaps.size(); k++) {
+      double a = afterMaps.get(k);
+      if (!(a > 0 && a <= 1) || (k > 0 && a < afterMaps.get(k - 1))) {
+        throw new IllegalArgumentException(
+            PikachuKeys.TEST_FORCED_AFTER_MAPS.name()
+                + " must be fractions in (0, 1], not decreasing, got "
+                + afterMaps);
+      }
     }
     if (fast.isEmpty() || fast.length() > reducers) {
       throw new IllegalArgumentException(
@@ -36,11 +63,17 @@ public final class ForcedRatioHook implements BinMapSource {
               + "), got "
               + fast);
     }
-    this.even = BinMap.even(reducers, binsPerReducer, false);
-    this.forced =
-        BinMap.fromCounts(
-            1, true, binsPerReducer, countsFor(reducers, binsPerReducer, ratio, fast));
-    this.afterMaps = afterMaps;
+    List<BinMap> all = new ArrayList<>();
+    all.add(BinMap.even(reducers, binsPerReducer, false));
+    for (int k = 0; k < ratios.size(); k++) {
+      BinAllocation next =
+          all.get(k)
+              .allocation()
+              .rebalanced(countsFor(reducers, binsPerReducer, ratios.get(k), fast), keepOrder);
+      all.add(new BinMap(k + 1, k == ratios.size() - 1, next));
+    }
+    this.maps = List.copyOf(all);
+    this.afterMaps = List.copyOf(afterMaps);
   }
 
   /** Parses the fast-reducer list; default the first half of the reducers (at least one). */
@@ -80,30 +113,32 @@ public final class ForcedRatioHook implements BinMapSource {
     return BinAllocator.allocate(binsPerReducer, weights).countArray();
   }
 
-  BinMap forcedMap() {
-    return forced;
-  }
-
   @Override
   public BinMap current(int mapsFinished, int totalMaps, boolean fetchedAll) {
     // 1.0 means "after the shuffle": all maps finished and this reducer fetched all its bins,
     // so every lost bin is dropped after being fetched and every gained bin is re-shuffled
-    if (!fired
-        && mapsFinished >= Math.ceil(afterMaps * totalMaps)
-        && (afterMaps < 1 || fetchedAll)) {
-      fired = true;
+    while (applied < afterMaps.size()) {
+      double a = afterMaps.get(applied);
+      if (mapsFinished < Math.ceil(a * totalMaps) || (a >= 1 && !fetchedAll)) {
+        break;
+      }
+      applied++;
     }
-    return fired ? forced : even;
+    return maps.get(applied);
   }
 
   @Override
   public BinMap forceFinal(BinMap current) {
-    fired = true;
-    return forced;
+    applied = afterMaps.size();
+    return maps.get(applied);
   }
 
   @Override
   public String describe() {
-    return "TEST HOOK: forced " + forced + " after " + afterMaps + " of the maps";
+    return "TEST HOOK: forced "
+        + maps.subList(1, maps.size())
+        + " after "
+        + afterMaps
+        + " of the maps";
   }
 }

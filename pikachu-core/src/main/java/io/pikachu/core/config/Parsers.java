@@ -108,4 +108,40 @@ public final class Parsers {
       return lower;
     };
   }
+
+  /**
+   * Comma-separated Java class names, blanks around them ignored; an empty value is an empty list.
+   * A name that cannot be a class name (a typo such as a missing comma shows as one) is refused.
+   */
+  public static Key.Parser<java.util.List<String>> classNames() {
+    return (key, v) -> {
+      java.util.List<String> names = new java.util.ArrayList<>();
+      for (String part : v.split(",")) {
+        String name = part.strip();
+        if (name.isEmpty()) {
+          continue;
+        }
+        if (!name.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")) {
+          throw new ConfigException(key, v, "'" + name + "' is not a Java class name");
+        }
+        names.add(name);
+      }
+      return java.util.List.copyOf(names);
+    };
+  }
+
+  /** Comma-separated finite numbers above {@code bound}; at least one. */
+  public static Key.Parser<java.util.List<Double>> numbersAbove(double bound) {
+    return (key, v) -> {
+      java.util.List<Double> values = new java.util.ArrayList<>();
+      for (String part : v.split(",")) {
+        double d = finiteDouble(key, part.strip());
+        if (!(d > bound)) {
+          throw new ConfigException(key, v, "every value must be above " + bound);
+        }
+        values.add(d);
+      }
+      return java.util.List.copyOf(values);
+    };
+  }
 }

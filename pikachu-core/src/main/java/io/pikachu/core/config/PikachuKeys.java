@@ -1,10 +1,12 @@
 package io.pikachu.core.config;
 
+import static io.pikachu.core.config.Parsers.classNames;
 import static io.pikachu.core.config.Parsers.doubleAbove;
 import static io.pikachu.core.config.Parsers.doubleAtLeast;
 import static io.pikachu.core.config.Parsers.fraction;
 import static io.pikachu.core.config.Parsers.intBetween;
 import static io.pikachu.core.config.Parsers.longAtLeast;
+import static io.pikachu.core.config.Parsers.numbersAbove;
 import static io.pikachu.core.config.Parsers.strictBoolean;
 import static io.pikachu.core.config.Parsers.text;
 
@@ -50,8 +52,9 @@ public final class PikachuKeys {
           "pikachu.controller.enabled",
           "false",
           strictBoolean(),
-          "bin maps are published while the job runs (the AM plugin decides them); reducers then"
-              + " wait for a final map before their final merge. False: the even map is final");
+          "the AM plugin decides bin maps while the job runs; reducers wait for the final one"
+              + " before their final merge. False: Pikachu steps aside (stock map output and"
+              + " shuffle) unless a test hook forces a change");
 
   public static final Key<String> BINMAP_DIR =
       new Key<>(
@@ -79,20 +82,31 @@ public final class PikachuKeys {
           "how long a reducer that has fetched all its bins waits for a final map before it seals"
               + " the map it has (first sealer wins, so all reducers still agree)");
 
-  public static final Key<String> TOTAL_ORDER_BIN_PARTITION_FILE =
+  public static final Key<List<String>> MOVABLE_PARTITIONERS =
       new Key<>(
-          "pikachu.bins.total-order.partition.file",
-          null,
-          text(),
-          "partition file for a TotalOrderPartitioner evaluated over the bins (bins - 1 split"
-              + " points)");
+          "pikachu.partitioner.movable",
+          "",
+          classNames(),
+          "partitioner classes (comma-separated) whose keys Pikachu may move between reducers,"
+              + " besides Hadoop's hash and total-order partitioners: list one only if its"
+              + " partition depends on nothing the job's grouping could split, for any number of"
+              + " partitions. Jobs with other partitioners run as stock");
+
+  public static final Key<List<String>> PLACEMENT_SENSITIVE_FORMATS =
+      new Key<>(
+          "pikachu.output.placement-sensitive",
+          "org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat,"
+              + "org.apache.hadoop.mapred.MapFileOutputFormat",
+          classNames(),
+          "output format classes whose readers find a key through the job's partitioner; jobs"
+              + " that write one run as stock");
 
   // ---- the controller (AM side) ----
 
   public static final Key<EstimatorKind> ESTIMATOR =
       new Key<>(
           "pikachu.estimator",
-          EstimatorKind.PIKACHU.configValue(),
+          EstimatorKind.TWO_STAGE.configValue(),
           (key, v) -> {
             try {
               return EstimatorKind.fromConfigValue(v);
@@ -211,25 +225,22 @@ public final class PikachuKeys {
 
   // ---- test and sweep hooks: NOT for production jobs ----
 
-  public static final Key<Double> TEST_FORCED_RATIO =
+  public static final Key<List<Double>> TEST_FORCED_RATIO =
       new Key<>(
           "pikachu.test.forced-ratio",
           null,
-          doubleAbove(0),
-          "TEST/SWEEP HOOK: forces one bin-map change to this P without a controller");
+          numbersAbove(0),
+          "TEST/SWEEP HOOK: forces bin-map changes to these P (comma-separated, in order) without a"
+              + " controller; the last one is final");
 
-  public static final Key<Double> TEST_FORCED_AFTER_MAPS =
+  public static final Key<List<Double>> TEST_FORCED_AFTER_MAPS =
       new Key<>(
           "pikachu.test.forced-after-maps",
-          "1.0",
-          (key, v) -> {
-            double d = Parsers.finiteDouble(key, v);
-            if (!(d > 0 && d <= 1)) {
-              throw new ConfigException(key, v, "must be in (0, 1]");
-            }
-            return d;
-          },
-          "TEST/SWEEP HOOK: fraction of the maps completed at which the forced change applies");
+          null,
+          numbersAbove(0),
+          "TEST/SWEEP HOOK: fraction of the maps completed at which each forced change applies,"
+              + " in (0, 1], one per ratio; 1 (unset: every change) also waits until the reducer"
+              + " fetched all its bins");
 
   public static final Key<String> TEST_FORCED_FAST_REDUCERS =
       new Key<>(
@@ -247,7 +258,8 @@ public final class PikachuKeys {
           BINMAP_DIR,
           BINMAP_POLL_MS,
           FINAL_MAP_WAIT_MS,
-          TOTAL_ORDER_BIN_PARTITION_FILE,
+          MOVABLE_PARTITIONERS,
+          PLACEMENT_SENSITIVE_FORMATS,
           ESTIMATOR,
           FIXED_P,
           NODE_CLASSES,

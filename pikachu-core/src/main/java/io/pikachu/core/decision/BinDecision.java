@@ -4,6 +4,7 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinAllocator;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClasses;
+import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.AttemptHistory;
 import java.util.ArrayList;
@@ -19,9 +20,9 @@ import java.util.Set;
  * the dead band leave the map even.
  *
  * @param reducerClasses class of each reducer's node, or {@link Decision#UNPLACED}
- * @param allocation the bins of each reducer
+ * @param counts the bins of each reducer
  */
-record BinDecision(List<String> reducerClasses, BinAllocation allocation) {
+record BinDecision(List<String> reducerClasses, int[] counts) {
 
   static final String UNPLACED_RULE = "unplaced-reducers";
   static final String NO_ESTIMATE_RULE = "class-without-estimate";
@@ -90,6 +91,36 @@ record BinDecision(List<String> reducerClasses, BinAllocation allocation) {
         outsideDeadband
             ? BinAllocator.allocate(binsPerReducer, weights)
             : BinAllocation.even(binsPerReducer, numReducers);
-    return new BinDecision(reducerClasses, allocation);
+    return new BinDecision(
+        reducerClasses, allocation.counts().stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * How far two sets of class ratios disagree: the largest factor by which the ratio of two classes
+   * differs between them, over every pair of classes that host reducers in both (a class without an
+   * estimate counts as P = 1, as it does in the bin map). 1 when they agree.
+   */
+  static double disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
+    Map<String, Double> p0 = ratios(before);
+    Map<String, Double> p1 = ratios(after);
+    List<String> common = p0.keySet().stream().filter(p1::containsKey).toList();
+    double worst = 1.0;
+    for (String a : common) {
+      for (String b : common) {
+        double factor = (p1.get(a) / p1.get(b)) / (p0.get(a) / p0.get(b));
+        worst = Math.max(worst, Math.max(factor, 1 / factor));
+      }
+    }
+    return worst;
+  }
+
+  private static Map<String, Double> ratios(List<ClassMeasurement> classes) {
+    Map<String, Double> p = new java.util.LinkedHashMap<>();
+    for (ClassMeasurement c : classes) {
+      if (c.hasReducers()) {
+        p.put(c.name(), c.p() == null ? 1.0 : c.p());
+      }
+    }
+    return p;
   }
 }

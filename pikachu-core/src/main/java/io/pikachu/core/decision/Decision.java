@@ -13,10 +13,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The one rebalancing decision of a job, with everything needed to explain it. Written as JSON (see
- * {@link DecisionJson}) so the benchmark report can read it and a restarted AM keeps it.
+ * One published version of a job's bin map, with everything needed to explain it. A job's {@link
+ * DecisionRecord} holds every version it published, written as JSON (see {@link DecisionJson}) so
+ * the benchmark report can read it and a restarted AM keeps it.
  *
- * @param formatVersion version of this record's JSON form
  * @param estimator the estimator's configuration value
  * @param reason why the decision was taken when it was
  * @param decidedAtMs when it was taken
@@ -36,15 +36,17 @@ import java.util.stream.Collectors;
  * @param referenceClass the class whose P is 1
  * @param classes per-class measurements and ratios, fastest node class first
  * @param reducerClasses class of each reducer's node, or "unplaced" for a reducer not started yet
- * @param reducerBins bins of each reducer; reducer r owns the contiguous range after reducers
- *     0..r-1
+ * @param reducerBins bins of each reducer
+ * @param owners the owner of every bin, as runs {@code reducer*bins} in bin order ({@link
+ *     BinAllocation#ownerRuns()})
+ * @param version the bin map version this decision published
+ * @param stage what this version is: provisional, or final (and then how it came about)
  * @param notes fallbacks and surprises, in words
  * @param rules the named rules that decided, in the order they fired: first the trigger that chose
  *     the moment, then the estimator's, then the bin map's (docs/controller.md describes each)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Decision(
-    int formatVersion,
     String estimator,
     DecisionReason reason,
     long decidedAtMs,
@@ -63,10 +65,12 @@ public record Decision(
     List<ClassMeasurement> classes,
     List<String> reducerClasses,
     List<Integer> reducerBins,
+    String owners,
+    long version,
+    DecisionStage stage,
     List<String> notes,
     List<String> rules) {
 
-  public static final int FORMAT_VERSION = 1;
   public static final String UNPLACED = "unplaced";
 
   public Decision {
@@ -82,7 +86,11 @@ public record Decision(
               + " reducers but bins for "
               + reducerBins.size());
     }
-    new BinAllocation(binsPerReducer, reducerBins); // validates sum, minimum and count
+    BinAllocation a = BinAllocation.fromRuns(owners); // validates every bin's owner
+    if (!a.counts().equals(reducerBins) || a.binsPerReducer() != binsPerReducer) {
+      throw new IllegalArgumentException(
+          "bin owners " + owners + " do not give the counts " + reducerBins);
+    }
   }
 
   public int numReducers() {
@@ -90,7 +98,12 @@ public record Decision(
   }
 
   public BinAllocation allocation() {
-    return new BinAllocation(binsPerReducer, reducerBins);
+    return BinAllocation.fromRuns(owners);
+  }
+
+  /** Whether this version is the job's final bin map. */
+  public boolean isFinal() {
+    return stage != DecisionStage.PROVISIONAL;
   }
 
   /** This decision with one more note (for what happened when it was published). */
@@ -98,7 +111,6 @@ public record Decision(
     List<String> more = new ArrayList<>(notes);
     more.add(note);
     return new Decision(
-        formatVersion,
         estimator,
         reason,
         decidedAtMs,
@@ -117,6 +129,9 @@ public record Decision(
         classes,
         reducerClasses,
         reducerBins,
+        owners,
+        version,
+        stage,
         more,
         rules);
   }
@@ -151,7 +166,11 @@ public record Decision(
   /** One line for the AM log. */
   public String summaryLine() {
     StringBuilder b =
-        new StringBuilder("Pikachu decision: estimator=")
+        new StringBuilder("Pikachu decision v")
+            .append(version)
+            .append(" (")
+            .append(stage.name().toLowerCase(Locale.ROOT))
+            .append("): estimator=")
             .append(estimator)
             .append(" reason=")
             .append(reason)
@@ -177,6 +196,9 @@ public record Decision(
     b.append(" E={").append(perClass(ClassMeasurement::efficiency)).append('}');
     b.append(" S={").append(perClass(ClassMeasurement::shuffleRate)).append('}');
     b.append(" bins=").append(reducerBins);
+    if (!allocation().isContiguous()) {
+      b.append(" owners=").append(owners);
+    }
     b.append(" rules=").append(rules);
     if (!notes.isEmpty()) {
       b.append(" notes=").append(notes);

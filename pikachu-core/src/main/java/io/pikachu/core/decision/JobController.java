@@ -1,10 +1,12 @@
 package io.pikachu.core.decision;
 
+import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.classify.NodeClassifier;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.estimate.ClassMeasurer;
+import io.pikachu.core.decision.estimate.EstimatorKind.Estimate;
 import io.pikachu.core.decision.estimate.EvenEstimator;
 import io.pikachu.core.decision.estimate.PartitionRatioEstimator;
 import io.pikachu.core.decision.estimate.Ratios;
@@ -15,6 +17,7 @@ import io.pikachu.core.decision.stabilise.Stabilisation;
 import io.pikachu.core.decision.stabilise.StabilisationDetector;
 import io.pikachu.core.decision.timing.Fire;
 import io.pikachu.core.decision.timing.Poll;
+import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,26 +25,55 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The controller of one job: ingests status reports, and on {@link #poll(long)} decides, once, the
- * partition ratios and the bin map. Thread-safe, so the adapter may feed reports from the AM's
- * event thread and poll from a timer. Polling is cheap enough to follow every report, but once a
- * second is plenty.
+ * The controller of one job: ingests status reports, and on {@link #poll(long)} decides the
+ * partition ratios and the bin map. A one-shot estimator decides once, finally. The two-stage
+ * controller decides a provisional map when the reducers are placed, and then once more, finally:
+ * it confirms the provisional map, or corrects it where the measured ratios disagree beyond the
+ * dead band. Thread-safe, so the adapter may feed reports from the AM's event thread and poll from
+ * a timer. Polling is cheap enough to follow every report, but once a second is plenty.
  *
- * <p>When to decide is the estimator's {@link io.pikachu.core.decision.timing.DecisionTiming}: an
- * ordered list of named triggers tried at every poll. The decision records which rules fired.
+ * <p>When to decide is each estimate's {@link io.pikachu.core.decision.timing.DecisionTiming}: an
+ * ordered list of named triggers tried at every poll. Each decision records which rules fired.
  */
 public final class JobController {
 
+  static final String CONFIRMED_RULE = "provisional-confirmed";
+  static final String CORRECTED_RULE = "provisional-corrected";
+
   private final ControllerConfig config;
+  private final Slicing slicing;
   private final JobObserver job;
   private final NodeClassifier classifier;
   private final StabilisationDetector detector;
   private final ClassMeasurer measurer;
   private final ReducerMetrics metrics;
-  private Decision decision;
+  private final List<Decision> decisions = new ArrayList<>();
 
-  public JobController(ControllerConfig config, int numReducers) {
+  /**
+   * The reports were recorded while the reducers fetched by the even map, whatever this controller
+   * decides: an open-loop replay of a one-shot run's trace, whose windows must be measured as
+   * recorded.
+   */
+  private final boolean recordedUnderEvenMap;
+
+  /**
+   * @param slicing how the job's partitions are cut into bins, which decides how a map may change
+   */
+  public JobController(ControllerConfig config, int numReducers, Slicing slicing) {
+    this(config, numReducers, slicing, false);
+  }
+
+  /** A controller for an open-loop replay of reports recorded under the even map. */
+  public static JobController replayingEvenMapReports(
+      ControllerConfig config, int numReducers, Slicing slicing) {
+    return new JobController(config, numReducers, slicing, true);
+  }
+
+  private JobController(
+      ControllerConfig config, int numReducers, Slicing slicing, boolean recordedUnderEvenMap) {
+    this.recordedUnderEvenMap = recordedUnderEvenMap;
     this.config = config;
+    this.slicing = slicing;
     this.job = new JobObserver(numReducers);
     this.metrics = new ReducerMetrics(config.caughtUpTolerance());
     this.classifier =
@@ -51,18 +83,21 @@ public final class JobController {
   }
 
   /**
-   * A controller for a restarted AM: the job keeps the decision its earlier attempt published.
+   * A controller for a restarted AM: the job keeps the versions its earlier attempt published. A
+   * provisional map is made final at once: the measurements it would be corrected by are gone with
+   * the earlier AM.
    *
-   * @throws IllegalStateException if the earlier decision does not fit this job
+   * @throws IllegalStateException if the earlier record does not fit this job
    */
-  public static JobController resume(ControllerConfig config, int numReducers, Decision previous) {
-    if (previous.numReducers() != numReducers
-        || previous.binsPerReducer() != config.binsPerReducer()) {
+  public static JobController resume(
+      ControllerConfig config, int numReducers, Slicing slicing, DecisionRecord previous) {
+    Decision last = previous.last();
+    if (last.numReducers() != numReducers || last.binsPerReducer() != config.binsPerReducer()) {
       throw new IllegalStateException(
           "the published Pikachu decision is for "
-              + previous.numReducers()
+              + last.numReducers()
               + " reducers with "
-              + previous.binsPerReducer()
+              + last.binsPerReducer()
               + " bins each, but this job has "
               + numReducers
               + " reducers with "
@@ -71,36 +106,55 @@ public final class JobController {
               + PikachuKeys.BINS_PER_REDUCER.name()
               + ")");
     }
-    JobController c = new JobController(config, numReducers);
-    c.decision = previous;
+    JobController c = new JobController(config, numReducers, slicing);
+    c.decisions.addAll(previous.versions());
+    if (!last.isFinal()) {
+      c.decisions.add(
+          confirmed(
+              last, "the AM restarted before the provisional map could be measured; it is final"));
+    }
     return c;
   }
 
   /**
-   * Reports after the decision are dropped: nothing can change it, and the AM need not hold them.
+   * Reports after the final decision are dropped: nothing can change it, and the AM need not hold
+   * them.
    */
   public synchronized void onReport(StatusReport report) {
-    if (decision == null) {
+    if (!isFinal()) {
       job.accept(report);
     }
   }
 
+  /** The version in force, once there is one. */
   public synchronized Optional<Decision> decision() {
-    return Optional.ofNullable(decision);
+    return decisions.isEmpty()
+        ? Optional.empty()
+        : Optional.of(decisions.get(decisions.size() - 1));
   }
 
-  /** Decides if the time has come; returns the decision once there is one (always the same one). */
+  /** Every version decided so far, oldest first. */
+  public synchronized Optional<DecisionRecord> record() {
+    return decisions.isEmpty() ? Optional.empty() : Optional.of(DecisionRecord.of(decisions));
+  }
+
+  public synchronized boolean isFinal() {
+    return !decisions.isEmpty() && decisions.get(decisions.size() - 1).isFinal();
+  }
+
+  /** Decides if the time has come; returns the version in force, once there is one. */
   public synchronized Optional<Decision> poll(long nowMs) {
-    if (decision == null) {
-      decision = tryDecide(nowMs);
+    if (!isFinal() && job.firstReducerMs().isPresent()) {
+      Estimate estimate =
+          decisions.isEmpty()
+              ? config.estimator().first()
+              : config.estimator().correction().orElseThrow();
+      decide(estimate, nowMs).ifPresent(decisions::add);
     }
-    return Optional.ofNullable(decision);
+    return decision();
   }
 
-  private Decision tryDecide(long now) {
-    if (job.firstReducerMs().isEmpty()) {
-      return null;
-    }
+  private Optional<Decision> decide(Estimate estimate, long now) {
     Map<String, Double> speeds = job.nodeSpeeds();
     NodeClasses classes = classifier.classify(job.nodes(), speeds, job.nodeMapRates());
     Poll poll =
@@ -113,18 +167,26 @@ public final class JobController {
             detector,
             new Poll.Settings(
                 config.maxWaitMs(), config.afterMapsWaitMs(), config.nodeClasses().isPresent()));
-    Optional<Fire> fire = config.estimator().timing().check(poll);
-    return fire.map(f -> decide(poll, f)).orElse(null);
+    return estimate.timing().check(poll).map(fire -> decide(estimate, poll, fire));
   }
 
-  private Decision decide(Poll poll, Fire fire) {
+  private Decision decide(Estimate estimate, Poll poll, Fire fire) {
     List<String> notes = new ArrayList<>(poll.classes().notes());
     notes.addAll(fire.notes());
+    BinAllocation even = BinAllocation.even(config.binsPerReducer(), job.numReducers());
+    BinAllocation inForce =
+        decisions.isEmpty() ? even : decisions.get(decisions.size() - 1).allocation();
     List<ClassMeasurement> measured =
         measurer.measure(
-            job, poll.classes(), poll.speeds(), fire.window(), fire.efficiency(), notes);
+            job,
+            poll.classes(),
+            poll.speeds(),
+            fire.window(),
+            fire.efficiency(),
+            recordedUnderEvenMap ? even : inForce,
+            notes);
     PartitionRatioEstimator estimator =
-        fire.nothingToBalance() ? new EvenEstimator() : config.estimator().create(config.fixedP());
+        fire.nothingToBalance() ? new EvenEstimator() : estimate.create(config.fixedP());
     Ratios ratios = estimator.estimate(measured, notes);
     List<String> rules = new ArrayList<>();
     rules.add(fire.rule());
@@ -139,9 +201,34 @@ public final class JobController {
             config.deadband(),
             notes,
             rules);
+    List<ClassMeasurement> withP =
+        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).toList();
+    DecisionStage stage;
+    BinAllocation allocation = inForce.rebalanced(bins.counts(), slicing.keepsOrder());
+    if (decisions.isEmpty()) {
+      boolean correctable = config.estimator().correction().isPresent() && !fire.nothingToBalance();
+      stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
+    } else {
+      Decision provisional = decisions.get(decisions.size() - 1);
+      double disagreement = BinDecision.disagreement(provisional.classes(), withP);
+      boolean corrected = disagreement > 1.0 + config.deadband();
+      stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
+      rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
+      notes.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "measured ratios differ from the provisional ones by a factor of up to %.3f, %s the"
+                  + " dead band of %s: %s",
+              disagreement,
+              corrected ? "outside" : "within",
+              config.deadband(),
+              corrected ? "corrected" : "the provisional map is final"));
+      if (!corrected) {
+        allocation = inForce;
+      }
+    }
     Stabilisation st = fire.stabilisation();
     return new Decision(
-        Decision.FORMAT_VERSION,
         config.estimator().configValue(),
         fire.reason(),
         poll.now(),
@@ -155,11 +242,46 @@ public final class JobController {
         job.totalMaps(),
         config.binsPerReducer(),
         config.deadband(),
-        !bins.allocation().isEven(),
+        !allocation.isEven(),
         ratios.reference(),
-        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).toList(),
+        withP,
         bins.reducerClasses(),
-        bins.allocation().counts(),
+        allocation.counts(),
+        allocation.ownerRuns(),
+        decisions.size() + 1,
+        stage,
+        notes,
+        rules);
+  }
+
+  /** {@code from}'s bin map as the final version: it changes no bin. */
+  private static Decision confirmed(Decision from, String note) {
+    List<String> notes = new ArrayList<>(from.notes());
+    notes.add(note);
+    List<String> rules = new ArrayList<>(from.rules());
+    rules.add(CONFIRMED_RULE);
+    return new Decision(
+        from.estimator(),
+        from.reason(),
+        from.decidedAtMs(),
+        from.firstReducerMs(),
+        from.tsMs(),
+        from.twMs(),
+        from.windowStartMs(),
+        from.windowEndMs(),
+        from.waveMaps(),
+        from.mapsCompleted(),
+        from.totalMaps(),
+        from.binsPerReducer(),
+        from.deadband(),
+        from.rebalanced(),
+        from.referenceClass(),
+        from.classes(),
+        from.reducerClasses(),
+        from.reducerBins(),
+        from.owners(),
+        from.version() + 1,
+        DecisionStage.CONFIRMED,
         notes,
         rules);
   }

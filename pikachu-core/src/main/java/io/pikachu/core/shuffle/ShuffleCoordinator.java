@@ -182,12 +182,11 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
   private String state(int finishedMaps, float fraction, BinMap map) {
     return String.format(
         Locale.ROOT,
-        "%d/%d maps done, %.0f%% of owned bins [%d,%d) copied, bin map v%d%s",
+        "%d/%d maps done, %.0f%% of %d owned bins copied, bin map v%d%s",
         finishedMaps,
         totalMaps,
         fraction * 100,
-        map.start(reducer),
-        map.end(reducer),
+        map.count(reducer),
         map.version(),
         map.isFinal() ? " final" : "");
   }

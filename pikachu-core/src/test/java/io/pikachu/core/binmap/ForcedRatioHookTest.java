@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
 import java.util.BitSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ForcedRatioHookTest {
@@ -40,7 +41,7 @@ class ForcedRatioHookTest {
 
   @Test
   void forcedHookChangesOnceEnoughMapsFinishedAndIsFinalOnlyThen() {
-    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 0.5f, set(0));
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, List.of(3.0), List.of(0.5), set(0), true);
     BinMap before = hook.current(2, 6, false);
     assertFalse(before.isFinal(), "no final merge before the change");
     assertEquals(BinMap.even(3, 10, false), before);
@@ -52,21 +53,57 @@ class ForcedRatioHookTest {
 
   @Test
   void forcedHookAtOneWaitsUntilTheReducerFetchedEverything() {
-    ForcedRatioHook hook = new ForcedRatioHook(3, 10, 3, 1f, set(0));
+    ForcedRatioHook hook = new ForcedRatioHook(3, 10, List.of(3.0), List.of(1.0), set(0), true);
     assertFalse(hook.current(6, 6, false).isFinal(), "all maps done, bins still missing");
     assertTrue(hook.current(6, 6, true).isFinal());
+  }
+
+  @Test
+  void twoChangesGiveAProvisionalVersionThenAFinalOne() {
+    // P = 3 for reducer 0 at half the maps, then back the other way, P = 1/3, after them
+    ForcedRatioHook hook =
+        new ForcedRatioHook(3, 10, List.of(3.0, 1.0 / 3), List.of(0.5, 1.0), set(0), false);
+    assertEquals(BinMap.even(3, 10, false), hook.current(1, 6, false));
+    BinMap v1 = hook.current(3, 6, false);
+    assertEquals(1, v1.version());
+    assertFalse(v1.isFinal(), "reducers fetch by v1 but do not merge by it");
+    assertArrayEquals(new int[] {18, 6, 6}, v1.counts());
+    assertEquals(v1, hook.current(6, 6, false), "v2 waits for every bin of v1 to be fetched");
+    BinMap v2 = hook.current(6, 6, true);
+    assertEquals(2, v2.version());
+    assertTrue(v2.isFinal());
+    assertEquals(List.of(4, 13, 13), v2.allocation().counts());
+    // reducer 0 gives back what it gained in v1 and more; those bins go home first
+    BitSet gainedInV1 = v1.bins(0);
+    gainedInV1.andNot(BinMap.even(3, 10, false).bins(0));
+    BitSet keptInV2 = (BitSet) gainedInV1.clone();
+    keptInV2.and(v2.bins(0));
+    assertTrue(keptInV2.isEmpty(), "every bin gained in v1 is lost in v2");
   }
 
   @Test
   void hookSettingsAreValidatedWithTheKeyName() {
     var ratio =
         assertThrows(
-            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, -1, 1f, set(0)));
+            IllegalArgumentException.class,
+            () -> new ForcedRatioHook(3, 10, List.of(-1.0), List.of(1.0), set(0), true));
     assertTrue(ratio.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
     var after =
         assertThrows(
-            IllegalArgumentException.class, () -> new ForcedRatioHook(3, 10, 3, 0f, set(0)));
+            IllegalArgumentException.class,
+            () -> new ForcedRatioHook(3, 10, List.of(3.0), List.of(0.0), set(0), true));
     assertTrue(after.getMessage().contains(PikachuKeys.TEST_FORCED_AFTER_MAPS.name()));
+    var mismatch =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ForcedRatioHook(3, 10, List.of(3.0, 2.0), List.of(1.0), set(0), true));
+    assertTrue(
+        mismatch.getMessage().contains("one fraction for each ratio"), mismatch.getMessage());
+    var decreasing =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ForcedRatioHook(3, 10, List.of(3.0, 2.0), List.of(1.0, 0.5), set(0), true));
+    assertTrue(decreasing.getMessage().contains("not decreasing"), decreasing.getMessage());
     var fast =
         assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));
     assertTrue(fast.getMessage().contains(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()));

@@ -19,7 +19,7 @@ class ControllerConfigTest {
   @Test
   void defaults() {
     ControllerConfig c = ControllerConfig.defaults();
-    assertEquals(EstimatorKind.PIKACHU, c.estimator());
+    assertEquals(EstimatorKind.TWO_STAGE, c.estimator());
     assertEquals(10, c.binsPerReducer());
     assertEquals(0.1, c.deadband());
     assertTrue(c.nodeClasses().isEmpty());
@@ -64,7 +64,7 @@ class ControllerConfigTest {
     ControllerConfig c =
         ControllerConfig.fromMap(
             Map.of(PikachuKeys.ESTIMATOR.name(), "  ", PikachuKeys.BINS_PER_REDUCER.name(), ""));
-    assertEquals(EstimatorKind.PIKACHU, c.estimator());
+    assertEquals(EstimatorKind.TWO_STAGE, c.estimator());
     assertEquals(10, c.binsPerReducer());
   }
 

@@ -12,6 +12,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.timing.DecisionReason;
+import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ class ControllerScenarioTest {
   void d3UnderestimatesAndTarazuUsesMapRates() {
     SyntheticJob job = wordcountLike();
     List<StatusReport> reports = job.run();
-    Decision pikachu = Replay.run(ControllerConfig.defaults(), job.numReducers(), reports);
+    Decision pikachu = Replay.run(Replay.oneShot(), job.numReducers(), reports);
     Decision d3 = Replay.run(cfg("shuffle-rate"), job.numReducers(), reports);
     Decision tarazu = Replay.run(cfg("tarazu"), job.numReducers(), reports);
     Decision even = Replay.run(cfg("even"), job.numReducers(), reports);
@@ -397,13 +398,13 @@ class ControllerScenarioTest {
   void reportOrderWithinAPollDoesNotMatter() {
     SyntheticJob job = wordcountLike();
     List<StatusReport> reports = job.run();
-    Decision ordered = Replay.run(ControllerConfig.defaults(), job.numReducers(), reports);
+    Decision ordered = Replay.run(Replay.oneShot(), job.numReducers(), reports);
     long at = ordered.decidedAtMs();
 
     List<StatusReport> upTo =
         new ArrayList<>(reports.stream().filter(r -> r.timeMs() <= at).toList());
     java.util.Collections.shuffle(upTo, new Random(7));
-    JobController c = new JobController(ControllerConfig.defaults(), job.numReducers());
+    JobController c = new JobController(Replay.oneShot(), job.numReducers(), Slicing.HASH);
     upTo.forEach(c::onReport);
     Optional<Decision> shuffled = c.poll(at);
     assertEquals(Optional.of(ordered), shuffled);
@@ -413,7 +414,7 @@ class ControllerScenarioTest {
   void oneDecisionPerJobAndARestartedAmKeepsIt() throws Exception {
     SyntheticJob job = wordcountLike();
     List<StatusReport> reports = job.run();
-    JobController first = new JobController(ControllerConfig.defaults(), job.numReducers());
+    JobController first = new JobController(Replay.oneShot(), job.numReducers(), Slicing.HASH);
     Decision decided = null;
     for (StatusReport r : reports) {
       first.onReport(r);
@@ -426,9 +427,9 @@ class ControllerScenarioTest {
     assertNotNull(decided);
     assertEquals(decided, first.poll(Long.MAX_VALUE).orElseThrow(), "later reports change nothing");
 
-    Decision published = DecisionJson.read(DecisionJson.write(decided));
+    DecisionRecord published = DecisionJson.read(DecisionJson.write(first.record().orElseThrow()));
     JobController second =
-        JobController.resume(ControllerConfig.defaults(), job.numReducers(), published);
+        JobController.resume(Replay.oneShot(), job.numReducers(), Slicing.HASH, published);
     reports.forEach(second::onReport);
     assertEquals(decided, second.poll(0).orElseThrow());
   }

@@ -9,6 +9,7 @@ import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.timing.DecisionReason;
+import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -111,7 +112,10 @@ class LateSlowReducersTest {
   }
 
   private static Decision firstDecision(Map<String, String> conf, List<StatusReport> reports) {
-    JobController controller = new JobController(ControllerConfig.fromMap(conf), 4);
+    Map<String, String> oneShot = new java.util.HashMap<>(conf);
+    oneShot.putIfAbsent(PikachuKeys.ESTIMATOR.name(), "pikachu"); // D3', what these tests are about
+    JobController controller =
+        new JobController(ControllerConfig.fromMap(oneShot), 4, Slicing.HASH);
     for (StatusReport report : reports) {
       controller.onReport(report);
       Optional<Decision> d = controller.poll(report.timeMs());
@@ -171,7 +175,8 @@ class LateSlowReducersTest {
         new JobController(
             ControllerConfig.fromMap(
                 Map.of(PikachuKeys.ESTIMATOR.name(), "fixed", PikachuKeys.FIXED_P.name(), "3")),
-            4);
+            4,
+            Slicing.HASH);
     for (StatusReport r : reports()) {
       if (r.timeMs() >= MAPS_DONE) {
         break;

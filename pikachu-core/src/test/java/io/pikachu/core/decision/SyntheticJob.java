@@ -102,18 +102,57 @@ public final class SyntheticJob {
     int attempt;
     long launch = -1;
     double copied;
+    double share = 1.0;
     double cpuMs;
     long nextReport;
     boolean done;
   }
 
   /**
+   * What the job's reducers own, in closed loop with a controller: every report goes to it as it is
+   * made, and each step asks it for every reducer's share of the bins.
+   */
+  public interface Feedback {
+    Feedback NONE =
+        new Feedback() {
+          @Override
+          public void report(StatusReport r) {}
+
+          @Override
+          public double share(int reducer, long t) {
+            return 1.0;
+          }
+        };
+
+    void report(StatusReport r);
+
+    /** Reducer {@code reducer}'s bins at time {@code t}, relative to the even map's. */
+    double share(int reducer, long t);
+  }
+
+  /**
    * Runs the job until every reducer has copied every map output (plus a short tail) and returns
-   * the reports.
+   * the reports; every reducer owns the even share of the bins throughout.
    */
   public List<StatusReport> run() {
+    return run(Feedback.NONE);
+  }
+
+  /**
+   * Runs the job in closed loop: a reducer with share s copies a map's output in s times the time
+   * it takes under the even map, and a reducer that gains bins must copy its gained part of every
+   * map it had copied again.
+   */
+  public List<StatusReport> run(Feedback feedback) {
     Random random = new Random(seed);
-    List<StatusReport> out = new ArrayList<>();
+    List<StatusReport> out =
+        new ArrayList<>() {
+          @Override
+          public boolean add(StatusReport r) {
+            feedback.report(r);
+            return super.add(r);
+          }
+        };
     Deque<Integer> queue = new ArrayDeque<>();
     for (int i = 0; i < totalMaps; i++) {
       queue.add(i);
@@ -183,7 +222,12 @@ public final class SyntheticJob {
           r.nextReport = t + reportIntervalMs;
         }
         Node node = nodes.get(r.node);
-        double capacity = node.shuffleCapacity() * STEP_MS / 1000.0;
+        double share = feedback.share(r.spec.index(), t);
+        if (share > r.share) {
+          r.copied *= r.share / share; // the gained bins of copied maps are fetched again
+        }
+        r.share = share;
+        double capacity = node.shuffleCapacity() * STEP_MS / 1000.0 / share;
         double step = Math.min(capacity, completed - r.copied);
         r.copied += step;
         double cpuNoise = 1 + noise * 0.3 * (random.nextDouble() - 0.5);

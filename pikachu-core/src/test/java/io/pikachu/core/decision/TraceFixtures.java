@@ -1,8 +1,10 @@
 package io.pikachu.core.decision;
 
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.decision.trace.TraceHeader;
+import io.pikachu.core.partitioning.Slicing;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +65,7 @@ public final class TraceFixtures {
       Path file, SyntheticJob job, String description, Map<String, String> expect)
       throws IOException {
     List<StatusReport> reports = job.run();
-    JobController c = new JobController(ControllerConfig.defaults(), job.numReducers());
+    JobController c = new JobController(Replay.oneShot(), job.numReducers(), Slicing.HASH);
     long stopAt = Long.MAX_VALUE;
     for (StatusReport r : reports) {
       c.onReport(r);
@@ -78,8 +80,9 @@ public final class TraceFixtures {
             TraceHeader.VERSION,
             job.numReducers(),
             description,
-            Map.of(),
-            expect);
+            Map.of(PikachuKeys.ESTIMATOR.name(), "pikachu"),
+            expect,
+            Slicing.HASH);
     try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         TraceFile.Recorder rec = new TraceFile.Recorder(w, header)) {
       for (StatusReport r : reports) {

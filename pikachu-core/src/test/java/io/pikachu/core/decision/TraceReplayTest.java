@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.decision.trace.TraceHeader;
+import io.pikachu.core.partitioning.Slicing;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -38,18 +40,22 @@ class TraceReplayTest {
     }
     assertFalse(files.isEmpty(), "no traces in " + dir);
     return files.stream()
-        .map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> replay(f)));
+        .flatMap(
+            f ->
+                Stream.of(
+                    DynamicTest.dynamicTest(f.getFileName() + " as recorded", () -> replay(f)),
+                    DynamicTest.dynamicTest(
+                        f.getFileName() + " two-stage", () -> replayTwoStage(f))));
   }
 
+  /** Under the estimator it was recorded with, the decision its header expects. */
   private static void replay(Path file) throws IOException {
     TraceFile trace = TraceFile.read(file);
     Map<String, String> expect = trace.header().expect();
     assertFalse(expect.isEmpty(), file + " declares no expectations");
-    Decision d =
-        Replay.run(
-            ControllerConfig.fromMap(trace.header().config()),
-            trace.header().numReducers(),
-            trace.reports());
+    DecisionRecord r = TraceReplay.run(trace, Map.of());
+    assertEquals(1, r.versions().size(), "a one-shot estimator decides once");
+    Decision d = r.last();
     String why = file.getFileName() + ": " + d.summaryLine();
     if (expect.containsKey("reason")) {
       assertEquals(expect.get("reason"), d.reason().name(), why);
@@ -68,7 +74,43 @@ class TraceReplayTest {
       assertTrue(p >= Double.parseDouble(expect.getOrDefault("fastestP.min", "0")), why);
       assertTrue(p <= Double.parseDouble(expect.getOrDefault("fastestP.max", "Infinity")), why);
     }
-    assertEquals(d.binsPerReducer() * d.numReducers(), d.allocation().end(d.numReducers() - 1));
+    assertEquals(
+        d.binsPerReducer() * d.numReducers(),
+        d.reducerBins().stream().mapToInt(Integer::intValue).sum());
+  }
+
+  /**
+   * Under the two-stage controller: a provisional map at placement, then a final one whose
+   * measurement is D3''s, kept where it agrees with the provisional map within the dead band and
+   * taken over where it does not.
+   */
+  private static void replayTwoStage(Path file) throws IOException {
+    TraceFile trace = TraceFile.read(file);
+    Decision oneShot = TraceReplay.run(trace, Map.of()).last();
+    DecisionRecord r = TraceReplay.run(trace, Map.of(PikachuKeys.ESTIMATOR.name(), "two-stage"));
+    Decision last = r.last();
+    String why =
+        file.getFileName() + ": " + r.versions().stream().map(Decision::summaryLine).toList();
+    if (oneShot.reason() == DecisionReason.SINGLE_CLASS) {
+      assertEquals(1, r.versions().size(), why);
+      assertEquals(DecisionStage.FINAL, last.stage(), why);
+      assertFalse(last.rebalanced(), why);
+      return;
+    }
+    assertEquals(2, r.versions().size(), why);
+    Decision provisional = r.versions().get(0);
+    assertEquals(DecisionStage.PROVISIONAL, provisional.stage(), why);
+    assertEquals(oneShot.reason(), last.reason(), why);
+    assertEquals(oneShot.classes(), last.classes(), "the correction measures what D3' measures");
+    double disagreement = BinDecision.disagreement(provisional.classes(), oneShot.classes());
+    if (last.stage() == DecisionStage.CORRECTED) {
+      assertTrue(disagreement > 1 + last.deadband(), why);
+      assertEquals(oneShot.reducerBins(), last.reducerBins(), why);
+    } else {
+      assertEquals(DecisionStage.CONFIRMED, last.stage(), why);
+      assertTrue(disagreement <= 1 + last.deadband(), why);
+      assertEquals(provisional.owners(), last.owners(), why);
+    }
   }
 
   @Test
@@ -78,15 +120,38 @@ class TraceReplayTest {
     StringWriter out = new StringWriter();
     TraceHeader header =
         TraceHeader.of(
-            job.numReducers(), "round trip", Map.of(PikachuKeys.ESTIMATOR.name(), "tarazu"));
+            job.numReducers(),
+            "round trip",
+            Map.of(PikachuKeys.ESTIMATOR.name(), "tarazu"),
+            Slicing.HASH);
+    int decidedAfter = reports.size() / 2;
+    long decidedAt = reports.get(decidedAfter - 1).timeMs() + 1;
     try (TraceFile.Recorder r = new TraceFile.Recorder(out, header)) {
-      for (StatusReport s : reports) {
-        r.record(s);
+      for (int i = 0; i < reports.size(); i++) {
+        if (i == decidedAfter) {
+          r.decided(decidedAt);
+        }
+        r.record(reports.get(i));
       }
     }
     TraceFile back = TraceFile.read(new StringReader(out.toString()), "memory");
     assertEquals(header, back.header());
     assertEquals(reports, back.reports());
+    assertEquals(List.of(new TraceFile.Mark(decidedAt, decidedAfter)), back.marks());
+    assertEquals(reports.subList(0, decidedAfter), back.reportsBeforeFirstDecision().orElseThrow());
+  }
+
+  @Test
+  void versionOneTracesStillRead() throws IOException {
+    String v1 =
+        "{\"format\":\"pikachu-trace\",\"version\":1,\"numReducers\":1}\n"
+            + "{\"timeMs\":1,\"attemptId\":\"a\",\"type\":\"MAP\",\"taskIndex\":0,\"node\":\"n\","
+            + "\"phase\":\"MAP\",\"state\":\"RUNNING\",\"progress\":0.5,\"mapsCopied\":0,"
+            + "\"mapsCompleted\":0,\"totalMaps\":1,\"cpuMs\":0,\"launchTimeMs\":-1}\n";
+    TraceFile t = TraceFile.read(new StringReader(v1), "v1.jsonl");
+    assertEquals(1, t.reports().size());
+    assertTrue(t.marks().isEmpty());
+    assertTrue(t.reportsBeforeFirstDecision().isEmpty());
   }
 
   @Test

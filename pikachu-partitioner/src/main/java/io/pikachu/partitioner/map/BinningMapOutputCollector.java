@@ -1,32 +1,47 @@
 package io.pikachu.partitioner.map;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.KeyRangeSlicer;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.io.IOException;
+import org.apache.hadoop.io.BinaryComparable;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputCollector;
 import org.apache.hadoop.mapred.MapTask;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Map-side half of virtual bins: writes {@code bins per reducer x reducers} partitions, each
- * record's bin being the job's own Partitioner evaluated over that many partitions.
+ * Map-side half of virtual bins: writes {@code bins per reducer x reducers} partitions. MapTask
+ * calls the job's partitioner over the reducers, as always; the collector cuts that partition into
+ * {@code bins per reducer} bins, so bin {@code partition x binsPerReducer + slice}. How it cuts is
+ * the job's {@link Slicing}: hash slices from the job's partitioner over the bins, or key ranges
+ * between a total-order partitioner's split points. Under the even bin map every key thus reaches
+ * the reducer, and the part file, that stock Hadoop gives it.
  *
  * <p>All the sorting, spilling, combining and compressing is the stock {@link
  * MapTask.MapOutputBuffer}, handed a copy of the job configuration whose reduce count is the bin
  * count; the result is an ordinary {@code file.out}/{@code file.out.index} that the NodeManager's
- * stock ShuffleHandler serves bin by bin. The partition MapTask computed over the reducers is
- * ignored.
+ * stock ShuffleHandler serves bin by bin. A job Pikachu steps aside for gets the stock output.
  */
 public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V> {
   private static final Logger LOG = LoggerFactory.getLogger(BinningMapOutputCollector.class);
 
   private final MapTask.MapOutputBuffer<K, V> buffer = new MapTask.MapOutputBuffer<>();
-  private BinPartitioner<K, V> partitioner;
+
+  /** Cuts a key's partition into bins; null when the job's output is stock. */
+  private Slicer<K, V> slicer;
+
+  private int binsPerReducer;
+
+  /** A key's slice of its partition, in [0, bins per reducer). */
+  interface Slicer<K, V> {
+    int slice(K key, V value, int partition) throws IOException;
+  }
 
   @Override
   public void init(Context context) throws IOException, ClassNotFoundException {
@@ -37,35 +52,76 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       return;
     }
     VirtualBinsConfig.validateJob(job);
+    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
+    if (rebalancing instanceof Rebalancing.SteppedAside aside) {
+      LOG.info(
+          "Pikachu steps aside for this job, writing the stock map output: {}", aside.detail());
+      buffer.init(context);
+      return;
+    }
+    Rebalancing.Enabled enabled = (Rebalancing.Enabled) rebalancing;
     int bins = VirtualBinsConfig.totalBins(job);
+    binsPerReducer = VirtualBinsConfig.binsPerReducer(job);
     JobConf binJob = binJobConf(job, bins);
-    partitioner = BinPartitioner.create(binJob, bins);
+    slicer = slicer(enabled, job, binJob, bins);
     buffer.init(
         new MapOutputCollector.Context(context.getMapTask(), binJob, context.getReporter()));
     LOG.info(
-        "Writing map output as {} virtual bins ({} x {} reducers), partitioner {}",
+        "Writing map output as {} virtual bins ({} x {} reducers), {} slices of {}",
         bins,
-        VirtualBinsConfig.binsPerReducer(job),
+        binsPerReducer,
         job.getNumReduceTasks(),
-        partitioner);
+        enabled.slicing(),
+        enabled.partitioner());
+  }
+
+  static <K, V> Slicer<K, V> slicer(
+      Rebalancing.Enabled enabled, JobConf job, JobConf binJob, int bins) throws IOException {
+    int reducers = job.getNumReduceTasks();
+    if (enabled.slicing() == Slicing.HASH) {
+      // the job's partitioner over the bins: its partition p_NB picks the slice p_NB / N, which
+      // for a hash h is (h mod N*b) / N, spread evenly over the b slices of partition h mod N
+      BinPartitioner<K, V> fine = BinPartitioner.create(binJob, bins);
+      return (key, value, partition) -> fine.bin(key, value) / reducers;
+    }
+    KeyRangeSlicer ranges;
+    try {
+      ranges =
+          new KeyRangeSlicer(
+              SplitPoints.read(job, enabled.partitioner()), VirtualBinsConfig.binsPerReducer(job));
+    } catch (IllegalArgumentException e) {
+      throw new IOException(enabled.partitioner() + "'s split points: " + e.getMessage(), e);
+    }
+    if (ranges.partitions() != reducers) {
+      throw new IOException(
+          enabled.partitioner()
+              + " has "
+              + (ranges.partitions() - 1)
+              + " split points for "
+              + reducers
+              + " reducers");
+    }
+    return (key, value, partition) -> {
+      BinaryComparable k = (BinaryComparable) key;
+      return ranges.slice(partition, k.getBytes(), 0, k.getLength());
+    };
   }
 
   /** The job configuration as seen by the bin writer: as many "reducers" as bins. */
   static JobConf binJobConf(JobConf job, int bins) {
     JobConf binJob = new JobConf(job);
     binJob.setNumReduceTasks(bins);
-    String binPartitionFile = job.getTrimmed(PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name());
-    if (binPartitionFile != null && !binPartitionFile.isEmpty()) {
-      binJob.set(TotalOrderPartitioner.PARTITIONER_PATH, binPartitionFile);
-    }
     return binJob;
   }
 
   @Override
-  public void collect(K key, V value, int reducerPartition)
-      throws IOException, InterruptedException {
+  public void collect(K key, V value, int partition) throws IOException, InterruptedException {
     buffer.collect(
-        key, value, partitioner == null ? reducerPartition : partitioner.bin(key, value));
+        key,
+        value,
+        slicer == null
+            ? partition
+            : partition * binsPerReducer + slicer.slice(key, value, partition));
   }
 
   @Override
@@ -116,21 +172,12 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       try {
         instance = ReflectionUtils.newInstance(cls, binJob);
       } catch (RuntimeException e) {
-        String hint =
-            TotalOrderPartitioner.class.isAssignableFrom(cls)
-                ? "; a TotalOrderPartitioner needs a partition file with bins - 1 = "
-                    + (bins - 1)
-                    + " split points in "
-                    + PikachuKeys.TOTAL_ORDER_BIN_PARTITION_FILE.name()
-                : "";
         throw new IllegalArgumentException(
             "partitioner "
                 + cls.getName()
                 + " cannot be set up for "
                 + bins
-                + " virtual bins"
-                + hint
-                + ": "
+                + " virtual bins: "
                 + e.getMessage(),
             e);
       }

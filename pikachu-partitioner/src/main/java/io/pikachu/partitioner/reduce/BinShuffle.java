@@ -2,10 +2,11 @@ package io.pikachu.partitioner.reduce;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapSource;
-import io.pikachu.core.binmap.FixedBinMapSource;
 import io.pikachu.core.binmap.ForcedRatioHook;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.shuffle.FetchPlanner;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
 import io.pikachu.core.shuffle.ShuffleLimits;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,11 +71,22 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     this.job = context.getJobConf();
     if (VirtualBinsConfig.optedOut(job)) {
       LOG.info("{}=false: running the stock shuffle", PikachuKeys.ENABLED.name());
-      stock = new Shuffle<>();
-      stock.init(context);
+      runStock(context);
       return;
     }
     VirtualBinsConfig.validateJob(job);
+    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
+    if (rebalancing instanceof Rebalancing.SteppedAside aside) {
+      LOG.info("Pikachu steps aside for this job, running the stock shuffle: {}", aside.detail());
+      PikachuCounter.STEPPED_ASIDE.in(context.getReporter()).increment(1);
+      context
+          .getReporter()
+          .getCounter(PikachuCounter.GROUP, aside.why().counterName())
+          .increment(1);
+      runStock(context);
+      return;
+    }
+    Slicing slicing = ((Rebalancing.Enabled) rebalancing).slicing();
     if (!VirtualBinsConfig.isEnabled(job)) {
       throw new IllegalArgumentException(
           BinShuffle.class.getName()
@@ -91,11 +104,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     int reducers = job.getNumReduceTasks();
     BinMapSource source;
     BinMap current;
-    if (VirtualBinsConfig.evenMapRequired(job).isPresent()) {
-      PikachuCounter.EVEN_MAP_REQUIRED.in(context.getReporter()).increment(1);
-    }
     try {
-      source = createSource(job, reducers, binsPerReducer);
+      source = createSource(job, reducers, binsPerReducer, slicing);
       // a retried or speculative attempt starts from the map in force now
       current = source.current(0, totalMaps, false);
     } catch (IOException e) {
@@ -146,13 +156,18 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
             context.getMergePhase(),
             coordinator::reportException);
     LOG.info(
-        "Reducer {} ({}) starts with {} (bins [{}, {})), map source: {}",
+        "Reducer {} ({}) starts with {} (bins {}), {} slices, map source: {}",
         reducer,
         reduceId,
         current,
-        current.start(reducer),
-        current.end(reducer),
+        current.bins(reducer),
+        slicing,
         source.describe());
+  }
+
+  private void runStock(ShuffleConsumerPlugin.Context<K, V> context) {
+    stock = new Shuffle<>();
+    stock.init(context);
   }
 
   private static ShuffleLimits limits(JobConf job, int totalMaps) {
@@ -167,29 +182,29 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
             MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_HOST_FAILURES));
   }
 
-  static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer)
+  /**
+   * The source of this job's bin maps: the test hook's forced change, or the maps the AM's
+   * controller publishes (a job with neither is one Pikachu steps aside for).
+   */
+  static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer, Slicing slicing)
       throws IOException {
-    Optional<Double> ratio = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
-    if (ratio.isPresent()) {
-      double after = PikachuKeys.TEST_FORCED_AFTER_MAPS.get(job::get);
+    Optional<List<Double>> ratios = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
+    if (ratios.isPresent()) {
+      List<Double> after =
+          PikachuKeys.TEST_FORCED_AFTER_MAPS
+              .find(job::get)
+              .orElse(Collections.nCopies(ratios.get().size(), 1.0));
       BitSet fast =
           ForcedRatioHook.parseFast(
               job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()), reducers);
-      return new ForcedRatioHook(reducers, binsPerReducer, ratio.get(), (float) after, fast);
+      return new ForcedRatioHook(
+          reducers, binsPerReducer, ratios.get(), after, fast, slicing.keepsOrder());
     }
-    Optional<String> even = VirtualBinsConfig.evenMapRequired(job);
-    if (even.isPresent()) {
-      LOG.info("Pikachu keeps the even bin map for this job: {}", even.get());
-      return new FixedBinMapSource(BinMap.even(reducers, binsPerReducer, true));
-    }
-    if (VirtualBinsConfig.controllerEnabled(job)) {
-      return new PublishedBinMapSource(
-          FsBinMapStore.forJob(job, reducers, binsPerReducer),
-          BinMap.even(reducers, binsPerReducer, false),
-          VirtualBinsConfig.pollIntervalMs(job),
-          Time::monotonicNow);
-    }
-    return new FixedBinMapSource(BinMap.even(reducers, binsPerReducer, true));
+    return new PublishedBinMapSource(
+        FsBinMapStore.forJob(job, reducers, binsPerReducer),
+        BinMap.even(reducers, binsPerReducer, false),
+        VirtualBinsConfig.pollIntervalMs(job),
+        Time::monotonicNow);
   }
 
   @Override

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
-import io.pikachu.core.binmap.BinMapSource;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -26,25 +26,32 @@ class BinMapSourcesTest {
     JobConf job = new JobConf(false);
     job.set(PikachuKeys.TEST_FORCED_RATIO.name(), "three");
     var parse =
-        assertThrows(IllegalArgumentException.class, () -> BinShuffle.createSource(job, 3, 10));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> BinShuffle.createSource(job, 3, 10, Slicing.HASH));
     assertTrue(parse.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
   }
 
   @Test
-  void withoutControllerTheEvenMapIsFinalFromTheStart() throws Exception {
-    BinMapSource source = BinShuffle.createSource(new JobConf(false), 3, 10);
-    assertEquals(BinMap.even(3, 10, true), source.current(0, 5, false));
-  }
-
-  @Test
-  void aJobThatToleratesFailedMapsGetsTheFinalEvenMapEvenWithTheController() throws Exception {
+  void withTheControllerTheEvenMapIsNotFinalUntilTheAmSaysSo() throws Exception {
     JobConf job = new JobConf(false);
     job.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     job.set("mapreduce.job.dir", tmp.resolve("staging").toUri().toString());
-    assertFalse(BinShuffle.createSource(job, 3, 10).current(0, 5, false).isFinal());
-    job.setInt("mapreduce.map.failures.maxpercent", 10);
-    assertEquals(
-        BinMap.even(3, 10, true), BinShuffle.createSource(job, 3, 10).current(0, 5, false));
+    BinMap start = BinShuffle.createSource(job, 3, 10, Slicing.HASH).current(0, 5, false);
+    assertEquals(BinMap.even(3, 10, false), start);
+  }
+
+  @Test
+  void theHookMovesTheFewestBinsUnlessTheJobIsTotalOrder() throws Exception {
+    JobConf job = new JobConf(false);
+    job.set(PikachuKeys.TEST_FORCED_RATIO.name(), "3");
+    job.set(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), "0.5");
+    BinMap hash = BinShuffle.createSource(job, 3, 10, Slicing.HASH).current(5, 10, false);
+    BinMap ordered = BinShuffle.createSource(job, 3, 10, Slicing.KEY_RANGE).current(5, 10, false);
+    assertEquals(hash.allocation().counts(), ordered.allocation().counts());
+    assertTrue(ordered.allocation().isContiguous());
+    assertEquals(8, hash.allocation().binsMoved());
+    assertEquals(12, ordered.allocation().binsMoved());
   }
 
   @Test

@@ -4,6 +4,8 @@ import io.pikachu.core.config.ConfigException;
 import io.pikachu.core.config.Key;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.partitioner.VirtualBinsConfig;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -18,6 +20,8 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * @param active whether the controller runs for this job
  * @param inactiveReason why it does not, when it does not (for the AM log)
  * @param controller the controller's configuration (null when inactive)
+ * @param slicing how the job's partitions are cut into bins, which decides how bin maps may change
+ *     (null when inactive)
  * @param reducers the job's reducers
  * @param intervalMs how often the controller is polled
  * @param decisionDir where a copy of the decision record goes, if anywhere
@@ -29,6 +33,7 @@ public record AdapterSettings(
     boolean active,
     String inactiveReason,
     ControllerConfig controller,
+    Slicing slicing,
     int reducers,
     long intervalMs,
     Optional<Path> decisionDir,
@@ -46,6 +51,7 @@ public record AdapterSettings(
       return new AdapterSettings(
           false,
           PikachuKeys.ENABLED.name() + "=false",
+          null,
           null,
           conf.getInt(MRJobConfig.NUM_REDUCES, 1),
           PikachuKeys.INTERVAL_MS.defaultValue(),
@@ -77,13 +83,14 @@ public record AdapterSettings(
               + " is not Pikachu's collector): nothing can be rebalanced";
     } else if (reducers < 1) {
       off = "the job has no reducers";
-    } else if (VirtualBinsConfig.evenMapRequired(conf).isPresent()) {
-      off = VirtualBinsConfig.evenMapRequired(conf).get();
+    } else if (VirtualBinsConfig.rebalancing(conf) instanceof Rebalancing.SteppedAside aside) {
+      off = "Pikachu steps aside for this job: " + aside.detail();
     }
     if (off != null) {
       return new AdapterSettings(
           false,
           off,
+          null,
           null,
           reducers,
           PikachuKeys.INTERVAL_MS.defaultValue(),
@@ -97,6 +104,7 @@ public record AdapterSettings(
         true,
         null,
         controller,
+        ((Rebalancing.Enabled) VirtualBinsConfig.rebalancing(conf)).slicing(),
         reducers,
         PikachuKeys.INTERVAL_MS.get(conf::get),
         path(conf, PikachuKeys.DECISION_DIR),

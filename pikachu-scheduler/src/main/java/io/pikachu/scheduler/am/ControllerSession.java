@@ -1,6 +1,7 @@
 package io.pikachu.scheduler.am;
 
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -54,18 +55,27 @@ final class ControllerSession {
   /** Maps completed as seen at each tick, to date the launch reports. */
   private final NavigableMap<Long, Integer> completedMapsAt = new TreeMap<>();
 
+  /**
+   * Held while the controller is fed or polled, so that the trace records reports and the decision
+   * in the order the controller saw them (the event thread feeds, the timer thread polls).
+   */
+  private final Object feedLock = new Object();
+
   private volatile JobController controller;
   private volatile TraceRecorder recorder;
   private JobId jobId;
   private DecisionPublisher publisher;
-  private Decision resumed;
+  private boolean resumed;
+
+  /** The versions published so far; the last one's map is in the store. */
   private DecisionPublisher.Published published;
 
   ControllerSession(AdapterSettings settings, Configuration conf, AppContext context) {
     this.settings = settings;
     this.conf = conf;
     this.context = context;
-    this.controller = new JobController(settings.controller(), settings.reducers());
+    this.controller =
+        new JobController(settings.controller(), settings.reducers(), settings.slicing());
   }
 
   /**
@@ -82,7 +92,7 @@ final class ControllerSession {
             settings.controller().binsPerReducer(),
             settings.decisionDir());
     int attempt = amAttempt();
-    Optional<Decision> previous = Optional.empty();
+    Optional<DecisionRecord> previous = Optional.empty();
     try {
       previous = publisher.previous();
     } catch (IOException e) {
@@ -93,26 +103,20 @@ final class ControllerSession {
     if (previous.isPresent()) {
       try {
         controller =
-            JobController.resume(settings.controller(), settings.reducers(), previous.get());
-        resumed = previous.get();
+            JobController.resume(
+                settings.controller(), settings.reducers(), settings.slicing(), previous.get());
+        resumed = true;
         LOG.info(
-            "Pikachu: AM attempt {} keeps the decision published by an earlier attempt in {}",
+            "Pikachu: AM attempt {} keeps the {} bin map version(s) published by an earlier"
+                + " attempt in {}",
             attempt,
+            previous.get().versions().size(),
             publisher.stagingRecord());
       } catch (IllegalStateException e) {
         LOG.warn(
             "Pikachu: the earlier decision does not fit this job ({}); deciding anew",
             e.getMessage());
       }
-    }
-    if (settings.reducers() == 1 && resumed == null) {
-      // One reducer has nothing to balance; sealing now means it never waits for a decision (uber
-      // jobs
-      // send no status reports at all).
-      LOG.info(
-          "Pikachu: the job has one reducer; sealed the final bin map {} in {}",
-          publisher.sealEven(1),
-          publisher.binMapDir());
     }
     if (settings.traceDir().isPresent()) {
       Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
@@ -128,7 +132,8 @@ final class ControllerSession {
                       + job.getName()
                       + "), AM attempt "
                       + attempt,
-                  new TreeMap<>(conf.getValByRegex("^pikachu\\."))));
+                  new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
+                  settings.slicing()));
       LOG.info("Pikachu: recording status reports to {}", file);
     }
   }
@@ -152,17 +157,19 @@ final class ControllerSession {
   }
 
   /**
-   * Polls the controller and publishes its decision once; retried at the next tick if publishing
-   * fails.
+   * Polls the controller and publishes each version it decides; a version whose publishing fails is
+   * retried at the next tick.
    */
   void tick(long nowMs) throws IOException {
     reportLaunchedReducers(nowMs);
     reportEndedAttempts(nowMs);
     try {
-      if (published == null) {
-        Optional<Decision> d = resumed != null ? Optional.of(resumed) : controller.poll(nowMs);
-        if (d.isPresent()) {
-          publish(d.get());
+      if (published == null || !published.binMap().isFinal()) {
+        poll(nowMs);
+        Optional<DecisionRecord> record = controller.record();
+        int done = published == null ? 0 : published.record().versions().size();
+        if (record.isPresent() && record.get().versions().size() > done) {
+          publish(record.get());
         }
       }
     } finally {
@@ -190,10 +197,24 @@ final class ControllerSession {
   }
 
   private void feed(StatusReport r) {
-    controller.onReport(r);
-    TraceRecorder rec = recorder;
-    if (rec != null) {
-      rec.add(r);
+    synchronized (feedLock) {
+      controller.onReport(r);
+      TraceRecorder rec = recorder;
+      if (rec != null) {
+        rec.add(r);
+      }
+    }
+  }
+
+  /** Polls the controller; the trace marks every new version where the controller decided it. */
+  private void poll(long nowMs) {
+    synchronized (feedLock) {
+      Optional<Decision> before = controller.decision();
+      Optional<Decision> after = controller.poll(nowMs);
+      TraceRecorder rec = recorder;
+      if (rec != null && after.isPresent() && !after.equals(before)) {
+        rec.decided(nowMs);
+      }
     }
   }
 
@@ -243,33 +264,34 @@ final class ControllerSession {
     }
   }
 
-  private void publish(Decision d) throws IOException {
-    DecisionPublisher.Published p = publisher.publish(d);
+  private void publish(DecisionRecord record) throws IOException {
+    DecisionPublisher.Published p = publisher.publish(record);
     published = p;
+    Decision d = p.record().last();
     String where =
         "record "
             + publisher.stagingRecord()
             + publisher.decisionCopy().map(c -> " and " + c).orElse("")
-            + ", final bin map "
+            + ", bin map "
             + p.binMap()
             + " in "
             + publisher.binMapDir();
-    if (resumed != null) {
-      LOG.info("{} (kept from an earlier AM attempt; {})", p.record().summaryLine(), where);
-    } else {
-      LOG.info("{} ({})", p.record().summaryLine(), where);
-    }
+    LOG.info(
+        "{} ({}{})", d.summaryLine(), resumed ? "kept from an earlier AM attempt; " : "", where);
     if (!p.applied()) {
       LOG.warn(
-          "Pikachu: the decision was not applied: a reducer sealed {} before this AM published",
+          "Pikachu: v{} was not applied: a reducer sealed {} before this AM published it",
+          d.version(),
           p.binMap());
     }
-    addCounters(p.record());
+    if (p.binMap().isFinal()) {
+      addCounters(p.record());
+    }
   }
 
-  private void addCounters(Decision d) {
+  private void addCounters(DecisionRecord record) {
     List<String> unknown = new ArrayList<>();
-    Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(d.counters(), unknown);
+    Map<DecisionCounter, Long> values = DecisionCounter.fromDecision(record.counters(), unknown);
     if (!unknown.isEmpty()) {
       LOG.warn(
           "Pikachu: no job counter for decision value(s) {}; they are in the decision record",

@@ -9,9 +9,10 @@ import org.apache.hadoop.mapreduce.Counters;
 
 /**
  * Job counters of the decision, in the counter group named by this enum's class. The AM adds them
- * once per AM attempt through a job counter update event; names and values are {@code
- * Decision.counters()}: whole numbers, ratios in thousandths, times in ms after the first reducer
- * started.
+ * once per AM attempt, when the final bin map is published, through a job counter update event;
+ * names and values are {@code DecisionRecord.counters()}: whole numbers, ratios in thousandths,
+ * times in ms after the first reducer started, all of the final version, plus how many versions
+ * were published and whether the measured ratios corrected the provisional map.
  */
 public enum DecisionCounter {
   REBALANCED,
@@ -21,7 +22,10 @@ public enum DecisionCounter {
   E_FASTEST_MILLI,
   TS_AFTER_FIRST_REDUCER_MS,
   TW_AFTER_FIRST_REDUCER_MS,
-  DECIDED_AFTER_FIRST_REDUCER_MS;
+  DECIDED_AFTER_FIRST_REDUCER_MS,
+  BIN_MAP_VERSIONS,
+  CORRECTED,
+  PROVISIONAL_AFTER_FIRST_REDUCER_MS;
 
   /** The counter group's name in job counters. */
   public static final String GROUP = DecisionCounter.class.getName();

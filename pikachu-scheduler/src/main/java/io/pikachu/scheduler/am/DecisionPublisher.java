@@ -4,6 +4,7 @@ import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -20,14 +21,14 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
- * Makes a job's one decision durable and visible: the decision record in the job's staging
- * directory (read back by a restarted AM), the final bin map in the partitioner's {@link
- * FsBinMapStore} (read by the reducers), and a copy of the record in {@value
- * AdapterKeys#DECISION_DIR} for the benchmark report, which outlives the staging directory.
+ * Makes each version of a job's bin map durable and visible: the decision record (every version so
+ * far) in the job's staging directory (read back by a restarted AM), the version's bin map in the
+ * partitioner's {@link FsBinMapStore} (read by the reducers), and a copy of the record in {@code
+ * pikachu.decision.dir} for the benchmark report, which outlives the staging directory.
  *
- * <p>The record is written before the bin map is sealed: an AM that dies in between leaves a
- * record, and its successor seals the same map. The other order could leave a sealed map whose
- * reasons are lost.
+ * <p>The record is written before the bin map: an AM that dies in between leaves a record, and its
+ * successor publishes the same map. The other order could leave a published map whose reasons are
+ * lost.
  */
 public final class DecisionPublisher {
 
@@ -36,7 +37,6 @@ public final class DecisionPublisher {
   private final Path stagingRecord;
   private final Optional<Path> decisionCopy;
   private final FsBinMapStore store;
-  private final int binsPerReducer;
 
   public DecisionPublisher(
       Configuration conf,
@@ -55,7 +55,6 @@ public final class DecisionPublisher {
           MRJobConfig.ID, jobId); // names the store below a cluster-wide pikachu.binmap.dir
     }
     this.store = FsBinMapStore.forJob(withJobId, reducers, binsPerReducer);
-    this.binsPerReducer = binsPerReducer;
   }
 
   /**
@@ -79,7 +78,7 @@ public final class DecisionPublisher {
   }
 
   /** Reads a decision record written by this plugin, e.g. in the benchmark report. */
-  public static Decision read(Configuration conf, Path record) throws IOException {
+  public static DecisionRecord read(Configuration conf, Path record) throws IOException {
     return DecisionJson.read(readText(record.getFileSystem(conf), record));
   }
 
@@ -100,7 +99,7 @@ public final class DecisionPublisher {
    *
    * @throws IOException if a record exists but cannot be read as a decision
    */
-  public Optional<Decision> previous() throws IOException {
+  public Optional<DecisionRecord> previous() throws IOException {
     FileSystem fs = stagingRecord.getFileSystem(conf);
     String text;
     try {
@@ -116,45 +115,53 @@ public final class DecisionPublisher {
   }
 
   /**
-   * Publishes the decision: record, final bin map, copy. Idempotent, so a restarted AM calls it
-   * again with the decision it read back. Returns the record as written: when a reducer had already
-   * sealed a different final map (it waited {@code pikachu.binmap.final.wait.ms} for this AM), the
-   * record says that its bins were not applied.
+   * Publishes the record's last version: record, bin map, copy. Idempotent for a final version, so
+   * a restarted AM calls it again with the record it read back. Returns the record as written: when
+   * a reducer had already sealed a final map (it waited {@code pikachu.binmap.final.wait.ms} for
+   * this AM), the record says that this version was not applied, and the map returned is the sealed
+   * one.
    */
-  public Published publish(Decision decision) throws IOException {
-    writeAtomically(stagingRecord, DecisionJson.write(decision));
-    int[] counts = decision.reducerBins().stream().mapToInt(Integer::intValue).toArray();
-    BinMap wanted = BinMap.fromCounts(1, true, binsPerReducer, counts);
-    BinMap sealed = store.publish(wanted);
-    Decision written = decision;
-    boolean applied = sealed.sameOwnership(wanted);
+  public Published publish(DecisionRecord record) throws IOException {
+    writeAtomically(stagingRecord, DecisionJson.write(record));
+    Decision last = record.last();
+    BinMap wanted = new BinMap(last.version(), last.isFinal(), last.allocation());
+    BinMap current = store.read();
+    BinMap inForce =
+        current != null && current.isFinal()
+            ? current
+            : last.isFinal() ? store.publish(wanted) : publishProvisional(wanted, current);
+    DecisionRecord written = record;
+    boolean applied = inForce.sameOwnership(wanted) && inForce.isFinal() == wanted.isFinal();
     if (!applied) {
       String note =
           "NOT APPLIED: the final bin map had already been sealed as "
-              + sealed
+              + inForce
               + " (a reducer stopped waiting for this AM); the reducers use that map";
-      if (!decision.notes().contains(note)) {
-        written = decision.withNote(note);
+      if (!last.notes().contains(note)) {
+        written = record.withNoteOnLast(note);
         writeAtomically(stagingRecord, DecisionJson.write(written));
       }
     }
     if (decisionCopy.isPresent()) {
       writeAtomically(decisionCopy.get(), DecisionJson.write(written));
     }
-    return new Published(written, sealed, applied);
+    return new Published(written, inForce, applied);
   }
 
-  /** Seals the even map: for jobs whose single reducer needs no decision to go on. */
-  public BinMap sealEven(int reducers) throws IOException {
-    return store.seal(BinMap.even(reducers, binsPerReducer, true));
+  /** A provisional version, unless this version was published before (by an earlier AM). */
+  private BinMap publishProvisional(BinMap wanted, BinMap current) throws IOException {
+    if (current != null && current.version() >= wanted.version()) {
+      return current;
+    }
+    return store.publish(wanted);
   }
 
   /**
    * @param record the record as written
-   * @param binMap the final bin map the reducers use
-   * @param applied whether that map is this decision's
+   * @param binMap the bin map the reducers follow now
+   * @param applied whether that map is this version's
    */
-  public record Published(Decision record, BinMap binMap, boolean applied) {}
+  public record Published(DecisionRecord record, BinMap binMap, boolean applied) {}
 
   /**
    * Temp file and an overwriting rename, so a reader (or a restarted AM) sees the old record or the

@@ -21,7 +21,10 @@ import org.apache.hadoop.fs.Path;
 final class TraceRecorder implements Closeable {
 
   private final Path file;
-  private final ConcurrentLinkedQueue<StatusReport> pending = new ConcurrentLinkedQueue<>();
+
+  /** Reports, and the times of decisions ({@link Long}), in the order the controller saw them. */
+  private final ConcurrentLinkedQueue<Object> pending = new ConcurrentLinkedQueue<>();
+
   private final TraceFile.Recorder out;
 
   private TraceRecorder(Path file, TraceFile.Recorder out) {
@@ -45,11 +48,20 @@ final class TraceRecorder implements Closeable {
     pending.add(report);
   }
 
+  /** The controller decided at {@code timeMs}, after the reports added so far. */
+  void decided(long timeMs) {
+    pending.add(timeMs);
+  }
+
   /** Writes what has been queued, in arrival order. */
   synchronized void drain() throws IOException {
-    StatusReport r;
-    while ((r = pending.poll()) != null) {
-      out.record(r);
+    Object next;
+    while ((next = pending.poll()) != null) {
+      if (next instanceof StatusReport r) {
+        out.record(r);
+      } else {
+        out.decided((Long) next);
+      }
     }
   }
 

@@ -6,7 +6,6 @@ import static org.mockito.Mockito.when;
 
 import io.pikachu.core.config.PikachuKeys;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -43,7 +42,7 @@ final class AmFixture {
   final List<Event> events = new ArrayList<>();
   final AppContext context = mock(AppContext.class);
   final Job job = mock(Job.class);
-  private final Map<TaskId, Task> tasks = new HashMap<>();
+  private final Map<TaskId, Task> tasks = new java.util.concurrent.ConcurrentHashMap<>();
 
   AmFixture(int amAttempt, int totalMaps) {
     clock.setTime(1_000_000L);
@@ -104,22 +103,24 @@ final class AmFixture {
   TaskAttempt attempt(TaskType type, int index, int attemptNo, String node, long launchMs) {
     TaskId taskId = MRBuilderUtils.newTaskId(jobId, index, type);
     TaskAttemptId id = MRBuilderUtils.newTaskAttemptId(taskId, attemptNo);
-    Task task =
-        tasks.computeIfAbsent(
-            taskId,
-            t -> {
-              Task created = mock(Task.class);
-              Map<TaskAttemptId, TaskAttempt> attempts = new HashMap<>();
-              when(created.getAttempts()).thenReturn(attempts);
-              return created;
-            });
+    // A task is stubbed once, before other threads (the default speculator's background thread)
+    // can see it: stubbing a mock that another thread calls at the same time confuses Mockito.
+    Task task = tasks.get(taskId);
+    if (task == null) {
+      Task created = mock(Task.class);
+      Map<TaskAttemptId, TaskAttempt> attempts = new java.util.concurrent.ConcurrentHashMap<>();
+      when(created.getAttempts()).thenReturn(attempts);
+      when(created.getAttempt(org.mockito.ArgumentMatchers.any()))
+          .thenAnswer(inv -> attempts.get(inv.getArgument(0)));
+      tasks.put(taskId, created);
+      task = created;
+    }
     TaskAttempt a = mock(TaskAttempt.class);
     when(a.getID()).thenReturn(id);
     String[] hp = node.split(":");
     when(a.getNodeId()).thenReturn(NodeId.newInstance(hp[0], Integer.parseInt(hp[1])));
     when(a.getLaunchTime()).thenReturn(launchMs);
     when(a.getState()).thenReturn(TaskAttemptState.RUNNING);
-    when(task.getAttempt(id)).thenReturn(a);
     task.getAttempts().put(id, a);
     return a;
   }

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.decision.DecisionStage;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.partitioner.binmap.FsBinMapStore;
 import java.io.IOException;
@@ -27,9 +30,12 @@ class DecisionPublisherTest {
 
   @TempDir Path dir;
 
-  static Decision decision(List<Integer> bins) {
+  static DecisionRecord decision(List<Integer> bins) {
+    return DecisionRecord.of(List.of(version(bins, 1, DecisionStage.FINAL)));
+  }
+
+  static Decision version(List<Integer> bins, long version, DecisionStage stage) {
     return new Decision(
-        Decision.FORMAT_VERSION,
         "fixed",
         DecisionReason.REDUCERS_PLACED,
         5_000,
@@ -48,6 +54,9 @@ class DecisionPublisherTest {
         List.of(),
         List.of("fast", "slow", "slow"),
         bins,
+        BinAllocation.of(10, bins.stream().mapToInt(Integer::intValue).toArray()).ownerRuns(),
+        version,
+        stage,
         List.of("test decision"),
         List.of());
   }
@@ -65,7 +74,7 @@ class DecisionPublisherTest {
   void publishWritesRecordFinalBinMapAndCopy() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
     DecisionPublisher p = publisher(conf);
-    Decision d = decision(List.of(18, 6, 6));
+    DecisionRecord d = decision(List.of(18, 6, 6));
 
     DecisionPublisher.Published out = p.publish(d);
 
@@ -90,7 +99,7 @@ class DecisionPublisherTest {
   @Test
   void publishingTwiceIsHarmless() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    Decision d = decision(List.of(18, 6, 6));
+    DecisionRecord d = decision(List.of(18, 6, 6));
     publisher(conf).publish(d);
     DecisionPublisher.Published again = publisher(conf).publish(d);
     assertTrue(again.applied());
@@ -106,13 +115,46 @@ class DecisionPublisherTest {
 
     assertFalse(out.applied());
     assertArrayEquals(new int[] {10, 10, 10}, out.binMap().counts());
-    assertTrue(
-        out.record().notes().stream().anyMatch(n -> n.startsWith("NOT APPLIED")),
-        out.record().notes().toString());
+    List<String> notes = out.record().last().notes();
+    assertTrue(notes.stream().anyMatch(n -> n.startsWith("NOT APPLIED")), notes.toString());
     assertEquals(out.record(), publisher(conf).previous().orElseThrow());
     // re-publishing (a restarted AM) does not add the note twice
     DecisionPublisher.Published again = publisher(conf).publish(out.record());
-    assertEquals(out.record().notes(), again.record().notes());
+    assertEquals(notes, again.record().last().notes());
+  }
+
+  @Test
+  void aProvisionalVersionThenAFinalOneReachTheReducersInTurn() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    FsBinMapStore store = FsBinMapStore.forJob(conf, 3, 10);
+    DecisionRecord v1 =
+        DecisionRecord.of(List.of(version(List.of(18, 6, 6), 1, DecisionStage.PROVISIONAL)));
+    DecisionPublisher.Published first = publisher(conf).publish(v1);
+    assertTrue(first.applied());
+    assertFalse(store.read().isFinal(), "reducers fetch by v1 but may not merge by it");
+    assertEquals(1, store.read().version());
+    // a restarted AM publishes the same provisional version again: nothing changes
+    assertTrue(publisher(conf).publish(v1).applied());
+
+    DecisionRecord v2 = v1.with(version(List.of(14, 8, 8), 2, DecisionStage.CORRECTED));
+    DecisionPublisher.Published second = publisher(conf).publish(v2);
+    assertTrue(second.applied());
+    BinMap read = store.read();
+    assertTrue(read.isFinal());
+    assertEquals(2, read.version());
+    assertArrayEquals(new int[] {14, 8, 8}, read.counts());
+    assertEquals(v2, publisher(conf).previous().orElseThrow(), "the record holds both versions");
+  }
+
+  @Test
+  void aProvisionalVersionAfterAReducerSealedIsNotApplied() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    FsBinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
+    DecisionRecord v1 =
+        DecisionRecord.of(List.of(version(List.of(18, 6, 6), 1, DecisionStage.PROVISIONAL)));
+    DecisionPublisher.Published out = publisher(conf).publish(v1);
+    assertFalse(out.applied());
+    assertTrue(out.binMap().isFinal(), "the AM stops publishing: the sealed map is final");
   }
 
   @Test

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.when;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.timing.DecisionReason;
@@ -199,7 +200,9 @@ class PikachuSpeculatorTest {
     } finally {
       s.stop();
     }
-    Decision d = p.record();
+    DecisionRecord record = p.record();
+    Decision d = record.last();
+    assertEquals(1, record.versions().size(), "fixed decides once");
     assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
     assertEquals(List.of("big", "small", "small"), d.reducerClasses());
     assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
@@ -208,7 +211,7 @@ class PikachuSpeculatorTest {
     assertTrue(reducersSee.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
     assertEquals(
-        d,
+        record,
         DecisionPublisher.read(
             conf,
             DecisionPublisher.decisionFile(
@@ -225,7 +228,7 @@ class PikachuSpeculatorTest {
                     JobCounterUpdateEvent.CounterIncrementalUpdate::getIncrementValue));
     assertEquals(1L, values.get("REBALANCED"));
     assertEquals(3000L, values.get("P_FASTEST_MILLI"));
-    assertEquals(d.counters().keySet(), values.keySet());
+    assertEquals(record.counters().keySet(), values.keySet());
 
     // the trace holds every report, the AM-detected kill included, and replays to the same decision
     Path traceFile;
@@ -250,8 +253,12 @@ class PikachuSpeculatorTest {
         reports.toString());
     io.pikachu.core.decision.JobController replay =
         new io.pikachu.core.decision.JobController(
-            io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()), REDUCERS);
-    reports.forEach(replay::onReport);
+            io.pikachu.core.decision.ControllerConfig.fromMap(trace.header().config()),
+            REDUCERS,
+            trace.header().slicingOrDefault());
+    assertEquals(1, trace.marks().size(), "one decision marked: " + trace.marks());
+    assertEquals(d.decidedAtMs(), trace.marks().get(0).timeMs());
+    trace.reportsBeforeFirstDecision().orElseThrow().forEach(replay::onReport);
     assertEquals(d.reducerBins(), replay.poll(d.decidedAtMs()).orElseThrow().reducerBins());
   }
 
@@ -263,14 +270,19 @@ class PikachuSpeculatorTest {
     try {
       long t0 = am.clock.getTime();
       am.completedMaps(2);
-      report(s, am, am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0), Phase.MAP, 0.9f, 1_500);
+      // both nodes' maps report: the admin's classes are weighed by their measured speeds
+      TaskAttempt fastMap = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
+      TaskAttempt slowMap = am.attempt(TaskType.MAP, 1, 0, "slownode:2", t0);
+      am.clock.setTime(t0 + 1_000);
+      report(s, am, fastMap, Phase.MAP, 0.9f, 1_500);
+      report(s, am, slowMap, Phase.MAP, 0.3f, 1_500);
       s.session().tick(t0 + 1_000);
       assertTrue(s.session().published().isEmpty(), "no reducer has launched yet");
       am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 1_500);
       am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 1_500);
       am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 1_600);
       s.session().tick(t0 + 2_000);
-      Decision d = s.session().published().orElseThrow().record();
+      Decision d = s.session().published().orElseThrow().record().last();
       assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
       assertEquals(List.of("big", "small", "small"), d.reducerClasses());
       assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
@@ -288,7 +300,7 @@ class PikachuSpeculatorTest {
     try {
       runJobUntilReducersStarted(s1, first);
       s1.session().tick(first.clock.getTime());
-      d = s1.session().published().orElseThrow().record();
+      d = s1.session().published().orElseThrow().record().last();
     } finally {
       s1.stop(); // the first AM dies
     }
@@ -308,7 +320,7 @@ class PikachuSpeculatorTest {
       second.clock.setTime(second.clock.getTime() + 500_000);
       s2.session().tick(second.clock.getTime());
       DecisionPublisher.Published p = s2.session().published().orElseThrow();
-      assertEquals(d, p.record());
+      assertEquals(d, p.record().last());
       assertArrayEquals(new int[] {18, 6, 6}, p.binMap().counts());
       // counters are AM-local: the new attempt adds them again, once
       assertEquals(1, second.events(JobCounterUpdateEvent.class).size());
@@ -318,13 +330,16 @@ class PikachuSpeculatorTest {
   }
 
   @Test
-  void oneReducerNeverWaitsForADecision() throws IOException {
+  void aOneReducerJobRunsAsStockWithoutTheController() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 1);
+    AdapterSettings settings = AdapterSettings.from(conf);
+    assertFalse(settings.active());
+    assertTrue(settings.inactiveReason().contains("one reducer"), settings.inactiveReason());
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
     try {
-      BinMap sealed = FsBinMapStore.forJob(conf, 1, 10).read();
-      assertTrue(sealed.isFinal(), String.valueOf(sealed));
+      // its reducer runs the stock shuffle and waits for nothing: no bin map is ever published
+      assertNull(FsBinMapStore.forJob(conf, 1, 10).read());
     } finally {
       s.stop();
     }

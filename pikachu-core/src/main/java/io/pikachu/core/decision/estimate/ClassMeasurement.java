@@ -17,7 +17,7 @@ import java.util.List;
  * @param reducerCapacity mean over its reducers of their node's speed (JobObserver#nodeSpeeds: map
  *     throughput before the reducers competed) divided by the reducers on that node: the CPU a
  *     reducer can expect once its shuffle is done
- * @param shuffleRate S_c: median over its reducers of maps copied per second in the window
+ * @param shuffleRate median over its reducers of maps copied per second in the window
  * @param cpuCatchUp median over reducers of the peak CPU utilisation until catching up (U at T_s)
  * @param cpuSteady median reducer CPU utilisation from catching up (or T_s) to the window end (U at
  *     T_w)
@@ -26,6 +26,8 @@ import java.util.List;
  * @param caughtUp whether at least half of its reducers had caught up with the completed maps at
  *     the window end or at some report inside the window
  * @param p the partition ratio relative to the reference class
+ * @param binShare median over its reducers of the bins each owned under the map in force in the
+ *     window, over the even map's share; null (as in records written before it) means 1
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ClassMeasurement(
@@ -40,11 +42,42 @@ public record ClassMeasurement(
     Double cpuSteady,
     Double efficiency,
     boolean caughtUp,
-    Double p) {
+    Double p,
+    Double binShare) {
 
   public ClassMeasurement {
     nodes = List.copyOf(nodes);
     reducers = List.copyOf(reducers);
+  }
+
+  /** A class measured under the even map. */
+  public ClassMeasurement(
+      String name,
+      List<String> nodes,
+      Double speed,
+      Double mapRate,
+      List<Integer> reducers,
+      Double reducerCapacity,
+      Double shuffleRate,
+      Double cpuCatchUp,
+      Double cpuSteady,
+      Double efficiency,
+      boolean caughtUp,
+      Double p) {
+    this(
+        name,
+        nodes,
+        speed,
+        mapRate,
+        reducers,
+        reducerCapacity,
+        shuffleRate,
+        cpuCatchUp,
+        cpuSteady,
+        efficiency,
+        caughtUp,
+        p,
+        null);
   }
 
   /** This class with partition ratio {@code ratio} (null: none). */
@@ -61,7 +94,8 @@ public record ClassMeasurement(
         cpuSteady,
         efficiency,
         caughtUp,
-        ratio);
+        ratio,
+        binShare);
   }
 
   /** Whether this class's nodes are known to be slower than {@code other}'s. */
@@ -81,10 +115,19 @@ public record ClassMeasurement(
   }
 
   /**
-   * S_c / E_c: the shuffle rate the class could sustain if it were given the work (null if S_c is
+   * S_c of equation 2.1: the shuffle rate in maps' worth of the even share, so that classes
+   * measured under a map that gives them unequal shares compare as under the even map (null if the
+   * shuffle rate is unknown).
+   */
+  public Double workRate() {
+    return shuffleRate == null ? null : shuffleRate * (binShare == null ? 1.0 : binShare);
+  }
+
+  /**
+   * S_c / E_c: the work rate the class could sustain if it were given the work (null if S_c is
    * unknown).
    */
   public Double potentialRate() {
-    return shuffleRate == null ? null : shuffleRate / effectiveEfficiency();
+    return shuffleRate == null ? null : workRate() / effectiveEfficiency();
   }
 }

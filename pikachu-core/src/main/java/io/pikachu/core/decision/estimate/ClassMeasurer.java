@@ -1,5 +1,6 @@
 package io.pikachu.core.decision.estimate;
 
+import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.decision.classify.NodeClass;
 import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.observe.AttemptHistory;
@@ -31,6 +32,9 @@ public final class ClassMeasurer {
    * @param measureEfficiency whether a class can have caught up (false when no class caught up
    *     before the window end while maps were running: then every class runs at its capacity and E
    *     = 1)
+   * @param inForce the bin map the reducers fetched by in the window: each class records its
+   *     reducers' share of the bins, by which equation 2.1 weighs its shuffle rate ({@link
+   *     ClassMeasurement#workRate()})
    */
   public List<ClassMeasurement> measure(
       JobObserver job,
@@ -38,6 +42,7 @@ public final class ClassMeasurer {
       Map<String, Double> nodeSpeeds,
       Optional<long[]> window,
       boolean measureEfficiency,
+      BinAllocation inForce,
       List<String> notes) {
     Map<Integer, AttemptHistory> live = job.liveReducers();
     Map<String, Double> perReducer = capacityPerReducer(nodeSpeeds, live);
@@ -45,11 +50,13 @@ public final class ClassMeasurer {
     for (NodeClass c : classes.classes()) {
       List<Integer> reducers = new ArrayList<>();
       List<AttemptHistory> attempts = new ArrayList<>();
+      List<Double> shares = new ArrayList<>();
       live.forEach(
           (index, attempt) -> {
             if (classes.classOf(attempt.node()).filter(c::equals).isPresent()) {
               reducers.add(index);
               attempts.add(attempt);
+              shares.add((double) inForce.count(index) / inForce.binsPerReducer());
             }
           });
       Double capacity =
@@ -81,6 +88,7 @@ public final class ClassMeasurer {
               reducers,
               capacity,
               attempts,
+              shares,
               window.get()[0],
               window.get()[1],
               measureEfficiency,
@@ -113,6 +121,7 @@ public final class ClassMeasurer {
       List<Integer> reducers,
       Double capacity,
       List<AttemptHistory> attempts,
+      List<Double> shares,
       long start,
       long end,
       boolean measureEfficiency,
@@ -124,7 +133,8 @@ public final class ClassMeasurer {
     int reporting = 0;
     int caughtUp = 0;
     int caughtUpAtFirstReport = 0;
-    for (AttemptHistory r : attempts) {
+    for (int i = 0; i < attempts.size(); i++) {
+      AttemptHistory r = attempts.get(i);
       Optional<StatusReport> last = r.atOrBefore(end);
       if (last.isEmpty()) {
         continue; // started after the window
@@ -186,7 +196,8 @@ public final class ClassMeasurer {
         steadies.isEmpty() ? null : median(steadies),
         efficiency,
         classCaughtUp,
-        null);
+        null,
+        median(shares));
   }
 
   private static Double mean(List<Double> values) {

@@ -74,7 +74,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
   }
 
   private Double potential(ClassMeasurement c) {
-    return useEfficiency ? c.potentialRate() : c.shuffleRate();
+    return useEfficiency ? c.potentialRate() : c.workRate();
   }
 
   /** Slower nodes first; among classes of unknown node speed, the lower potential rate. */

@@ -227,15 +227,56 @@ public final class JobObserver {
         byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
       }
     }
+    Map<String, Integer> full = concurrencyWhileMapsWaited(byNode, asOfMs);
+    List<Integer> known = full.values().stream().filter(k -> k > 0).sorted().toList();
+    int typical = known.isEmpty() ? 1 : known.get(known.size() / 2);
     Map<String, Double> capacity = new TreeMap<>();
     byNode.forEach(
         (node, maps) -> {
           double rate = meanMapRate(maps, asOfMs);
           if (rate > 0) {
-            capacity.put(node, rate * peakConcurrent(maps, asOfMs));
+            int k = full.get(node);
+            capacity.put(node, rate * (k > 0 ? k : typical));
           }
         });
     return capacity;
+  }
+
+  /**
+   * The most maps each node ran at once while some map of the job waited for a container: a node is
+   * known to be full only then. Once every map has started, how many run where is the scheduler's
+   * placement (YARN packs a small job onto few nodes), not the nodes' capacity, and two equal nodes
+   * would look unequal. Maps that all started before any finished ran in one wave: none of them
+   * waited for a container, only for the scheduler's next heartbeat, so no node is known to be
+   * full. A node never seen full counts as 0; its caller takes the typical count of the nodes that
+   * were, so equal nodes stay equal, and a job whose maps ran in one wave is compared by its maps'
+   * rates alone.
+   */
+  private Map<String, Integer> concurrencyWhileMapsWaited(
+      Map<String, List<AttemptHistory>> byNode, long asOfMs) {
+    Map<Integer, Long> firstLaunch = new HashMap<>();
+    long firstSuccess = Long.MAX_VALUE;
+    for (List<AttemptHistory> maps : byNode.values()) {
+      for (AttemptHistory a : maps) {
+        firstLaunch.merge(a.taskIndex(), a.startMs(), Math::min);
+        StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+        if (last.state() == AttemptState.SUCCEEDED) {
+          firstSuccess = Math.min(firstSuccess, last.timeMs());
+        }
+      }
+    }
+    long lastLaunch = firstLaunch.values().stream().mapToLong(Long::longValue).max().orElse(asOfMs);
+    long waitedUntil;
+    if (firstLaunch.size() < totalMaps) {
+      waitedUntil = asOfMs; // maps are waiting now
+    } else if (lastLaunch > firstSuccess) {
+      waitedUntil = lastLaunch; // the last map to start waited for a container to free up
+    } else {
+      waitedUntil = Long.MIN_VALUE; // one wave: no map waited for a container
+    }
+    Map<String, Integer> full = new TreeMap<>();
+    byNode.forEach((node, maps) -> full.put(node, peakConcurrent(maps, asOfMs, waitedUntil)));
+    return full;
   }
 
   private static double meanMapRate(List<AttemptHistory> maps, long asOfMs) {
@@ -285,13 +326,18 @@ public final class JobObserver {
    * to then.
    */
   private int peakConcurrent(List<AttemptHistory> maps, long asOfMs) {
+    return peakConcurrent(maps, asOfMs, Long.MAX_VALUE);
+  }
+
+  /** {@link #peakConcurrent(List, long)} counting only the time before {@code untilMs}. */
+  private int peakConcurrent(List<AttemptHistory> maps, long asOfMs, long untilMs) {
     List<long[]> spans = new ArrayList<>();
     for (AttemptHistory a : maps) {
       Optional<StatusReport> last = a.atOrBefore(asOfMs);
-      if (last.isPresent()) {
+      if (last.isPresent() && a.startMs() < untilMs) {
         boolean ended = last.get().state().isDead() || last.get().state() == AttemptState.SUCCEEDED;
-        spans.add(
-            new long[] {a.startMs(), ended ? last.get().timeMs() : Math.min(latestMs, asOfMs)});
+        long end = ended ? last.get().timeMs() : Math.min(latestMs, asOfMs);
+        spans.add(new long[] {a.startMs(), Math.min(end, untilMs)});
       }
     }
     return Overlap.peak(

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Estimators that measure no shuffle decide once every reducer has started and every reducer's node
  * has a measured speed: a reducer's share follows its node's class, so deciding before its node has
- * a measured map would give it the slowest share by default. Admin-given classes need no
- * measurement.
+ * a measured map would give it the slowest share by default. That holds for admin-given classes
+ * too: the admin groups the nodes, the measurement ranks and weighs the groups.
  */
 final class ReducersPlaced implements Trigger {
 
@@ -24,10 +24,12 @@ final class ReducersPlaced implements Trigger {
         : PASS;
   }
 
+  /**
+   * Admin-given classes group the nodes, but the share of a class still follows its measured speed,
+   * so they wait for a measured map too.
+   */
   static boolean everyReducerNodeMeasured(Poll poll) {
-    return poll.settings().adminClasses()
-        || poll.live().values().stream()
-            .allMatch(
-                r -> poll.classes().classOf(r.node()).map(c -> c.speed() != null).orElse(false));
+    return poll.live().values().stream()
+        .allMatch(r -> poll.classes().classOf(r.node()).map(c -> c.speed() != null).orElse(false));
   }
 }

@@ -1,6 +1,7 @@
 package io.pikachu.core.decision.trace;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pikachu.core.decision.observe.StatusReport;
 import java.io.BufferedReader;
@@ -12,18 +13,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A recorded trace: JSON lines, a {@link TraceHeader} first and then one {@link StatusReport} per
- * line, in the order the AM received them. The adapter writes them from real runs; tests replay
- * them through the controller.
+ * line, in the order the controller was fed them. The adapter writes them from real runs; tests
+ * replay them through the controller.
+ *
+ * <p>From version 2 a trace also marks when the AM's controller decided: a line {@code
+ * {"decidedAtMs": t}} after the last report it had been fed. Report times alone cannot say that: a
+ * report stamped before the decision may reach the controller after it, and one stamped after may
+ * reach it before.
  */
-public record TraceFile(TraceHeader header, List<StatusReport> reports) {
+public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mark> marks) {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final String MARK_FIELD = "decidedAtMs";
+
+  /**
+   * The controller decided at {@code timeMs}, having been fed the first {@code reportsBefore}
+   * reports of the trace.
+   */
+  public record Mark(long timeMs, int reportsBefore) {}
 
   public TraceFile {
     reports = List.copyOf(reports);
+    marks = List.copyOf(marks);
+  }
+
+  public TraceFile(TraceHeader header, List<StatusReport> reports) {
+    this(header, reports, List.of());
+  }
+
+  /** The reports the controller had been fed when it made its first decision. */
+  public Optional<List<StatusReport>> reportsBeforeFirstDecision() {
+    return marks.stream().findFirst().map(m -> reports.subList(0, m.reportsBefore()));
   }
 
   public static TraceFile read(Path path) throws IOException {
@@ -43,25 +68,38 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports) {
           source + ": empty trace, expected a " + TraceHeader.FORMAT + " header line");
     }
     TraceHeader header = parse(line, TraceHeader.class, source, 1);
-    if (!TraceHeader.FORMAT.equals(header.format()) || header.version() != TraceHeader.VERSION) {
+    if (!TraceHeader.FORMAT.equals(header.format())
+        || header.version() < 1
+        || header.version() > TraceHeader.VERSION) {
       throw new IOException(
           source
               + ": line 1 is not a "
               + TraceHeader.FORMAT
-              + " version "
+              + " header of version 1 to "
               + TraceHeader.VERSION
-              + " header: "
+              + ": "
               + line);
     }
     List<StatusReport> reports = new ArrayList<>();
+    List<Mark> marks = new ArrayList<>();
     int n = 1;
     while ((line = in.readLine()) != null) {
       n++;
-      if (!line.isBlank()) {
-        reports.add(parse(line, StatusReport.class, source, n));
+      if (line.isBlank()) {
+        continue;
+      }
+      JsonNode node = parse(line, JsonNode.class, source, n);
+      if (node.has(MARK_FIELD)) {
+        if (!node.get(MARK_FIELD).canConvertToLong()) {
+          throw new IOException(
+              source + ": line " + n + " has a " + MARK_FIELD + " that is not a time: " + line);
+        }
+        marks.add(new Mark(node.get(MARK_FIELD).asLong(), reports.size()));
+      } else {
+        reports.add(convert(node, StatusReport.class, source, n));
       }
     }
-    return new TraceFile(header, reports);
+    return new TraceFile(header, reports, marks);
   }
 
   private static <T> T parse(String line, Class<T> type, String source, int lineNo)
@@ -69,16 +107,29 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports) {
     try {
       return MAPPER.readValue(line, type);
     } catch (JsonProcessingException | IllegalArgumentException e) {
-      throw new IOException(
-          source
-              + ": line "
-              + lineNo
-              + " is not a valid "
-              + type.getSimpleName()
-              + ": "
-              + e.getMessage(),
-          e);
+      throw invalid(type, source, lineNo, e);
     }
+  }
+
+  private static <T> T convert(JsonNode node, Class<T> type, String source, int lineNo)
+      throws IOException {
+    try {
+      return MAPPER.treeToValue(node, type);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw invalid(type, source, lineNo, e);
+    }
+  }
+
+  private static IOException invalid(Class<?> type, String source, int lineNo, Exception e) {
+    return new IOException(
+        source
+            + ": line "
+            + lineNo
+            + " is not a valid "
+            + type.getSimpleName()
+            + ": "
+            + e.getMessage(),
+        e);
   }
 
   /**
@@ -95,6 +146,11 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports) {
 
     public void record(StatusReport report) throws IOException {
       line(report);
+    }
+
+    /** The controller decided at {@code timeMs}, after the reports recorded so far. */
+    public void decided(long timeMs) throws IOException {
+      line(Map.of(MARK_FIELD, timeMs));
     }
 
     private void line(Object value) throws IOException {

@@ -160,6 +160,51 @@ class JobObserverTest {
   }
 
   @Test
+  void capacityCountsOnlyWhatANodeRanWhileMapsWaited() {
+    // Five maps, all started before any finished, b's a heartbeat after a's: four on a, one on b.
+    // No map waited for a container to free up, so how many ran where is the scheduler's
+    // placement, and equal task rates mean equal nodes.
+    JobObserver packed = new JobObserver(1);
+    for (int i = 0; i < 4; i++) {
+      packed.accept(withTotal(map(4000, i, "a", 0.4, 0, AttemptState.RUNNING, 0), 5));
+    }
+    packed.accept(withTotal(map(4250, 4, "b", 0.4, 0, AttemptState.RUNNING, 250), 5));
+    assertEquals(
+        packed.nodeMapCapacity().get("a"), packed.nodeMapCapacity().get("b"), 1e-9, "one class");
+
+    // Six maps: the sixth waited until 6 s, while a ran four and b one. Both nodes were full.
+    JobObserver filled = new JobObserver(1);
+    for (int i = 0; i < 4; i++) {
+      filled.accept(withTotal(map(4000, i, "a", 0.4, 0, AttemptState.RUNNING, 0), 6));
+    }
+    filled.accept(withTotal(map(4000, 4, "b", 0.4, 0, AttemptState.RUNNING, 0), 6));
+    filled.accept(withTotal(map(5000, 4, "b", 1.0, 1, AttemptState.SUCCEEDED, 0), 6));
+    filled.accept(withTotal(map(9000, 5, "b", 0.4, 1, AttemptState.RUNNING, 6000), 6));
+    assertEquals(
+        4.0,
+        filled.nodeMapCapacity(4000).get("a") / filled.nodeMapCapacity(4000).get("b"),
+        1e-9,
+        "a ran four maps while maps waited, b one");
+  }
+
+  private static StatusReport withTotal(StatusReport r, int totalMaps) {
+    return new StatusReport(
+        r.timeMs(),
+        r.attemptId(),
+        r.type(),
+        r.taskIndex(),
+        r.node(),
+        r.phase(),
+        r.state(),
+        r.progress(),
+        r.mapsCopied(),
+        r.mapsCompleted(),
+        totalMaps,
+        r.cpuMs(),
+        r.launchTimeMs());
+  }
+
+  @Test
   void capacityAsOfAnEarlierTimeIgnoresLaterReports() {
     JobObserver o = new JobObserver(1);
     o.accept(map(4000, 0, "a", 0.4, 0, AttemptState.RUNNING, 0));

@@ -31,13 +31,10 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-/**
- * The benchmark applications give correct output on the heterogeneous cluster, using every node.
- */
-@ExtendWith(SharedHeteroCluster.class)
-class BenchmarkAppsOnHeteroClusterTest {
+/** The benchmark applications give correct output on the embedded cluster, using every node. */
+@SharedCluster.On(SharedCluster.Kind.PLAIN)
+class BenchmarkAppsOnClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
   private static FileSystem fs;
@@ -45,8 +42,7 @@ class BenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedHeteroCluster.Handle handle =
-        SharedHeteroCluster.forClass(BenchmarkAppsOnHeteroClusterTest.class);
+    SharedCluster.Handle handle = SharedCluster.forClass(BenchmarkAppsOnClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();

@@ -28,15 +28,14 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Multi-Wordcount, Inverted-index and Selfjoin give the output of a plain-Java computation of the
- * same input when they run on the heterogeneous cluster, with several maps and reducers. Data and
- * task counts are kept small: the time goes into starting containers on CPU-limited nodes.
+ * same input when they run on the embedded cluster, with several maps and reducers. Data and task
+ * counts are kept small: the time goes into starting containers on CPU-limited nodes.
  */
-@ExtendWith(SharedHeteroCluster.class)
-class MoreBenchmarkAppsOnHeteroClusterTest {
+@SharedCluster.On(SharedCluster.Kind.PLAIN)
+class MoreBenchmarkAppsOnClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;
   private static FileSystem fs;
@@ -44,8 +43,7 @@ class MoreBenchmarkAppsOnHeteroClusterTest {
 
   @BeforeAll
   static void useSharedCluster() throws IOException {
-    SharedHeteroCluster.Handle handle =
-        SharedHeteroCluster.forClass(MoreBenchmarkAppsOnHeteroClusterTest.class);
+    SharedCluster.Handle handle = SharedCluster.forClass(MoreBenchmarkAppsOnClusterTest.class);
     cluster = handle.cluster();
     conf = handle.conf();
     fs = handle.fs();

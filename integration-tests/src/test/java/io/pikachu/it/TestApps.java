@@ -1,19 +1,11 @@
-package io.pikachu.partitioner.cluster;
+package io.pikachu.it;
 
-import io.pikachu.partitioner.map.TotalOrderBins;
-import java.io.ByteArrayOutputStream;
+import io.pikachu.bench.apps.WordCount;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.Random;
-import java.util.StringTokenizer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
@@ -23,7 +15,6 @@ import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.KeyValueTextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -31,8 +22,8 @@ import org.apache.hadoop.mapreduce.lib.partition.InputSampler;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 
 /** Wordcount, Sort and total-order Sort, small inputs, and output readers for the tests. */
-final class TestJobs {
-  private TestJobs() {}
+final class TestApps {
+  private TestApps() {}
 
   enum App {
     WORDCOUNT,
@@ -81,15 +72,15 @@ final class TestJobs {
       throws Exception {
     Configuration conf = new Configuration(base);
     Job job = Job.getInstance(conf, name);
-    job.setJarByClass(TestJobs.class);
+    job.setJarByClass(TestApps.class);
     job.setNumReduceTasks(reducers);
     FileInputFormat.addInputPath(job, input);
     FileOutputFormat.setOutputPath(job, output);
     switch (app) {
       case WORDCOUNT -> {
-        job.setMapperClass(TokenMapper.class);
-        job.setCombinerClass(SumReducer.class);
-        job.setReducerClass(SumReducer.class);
+        job.setMapperClass(WordCount.TokenMapper.class);
+        job.setCombinerClass(WordCount.SumReducer.class);
+        job.setReducerClass(WordCount.SumReducer.class);
         job.setOutputKeyClass(Text.class);
         job.setOutputValueClass(IntWritable.class);
       }
@@ -117,70 +108,13 @@ final class TestJobs {
   }
 
   /**
-   * Writes the total-order partition files: reducers - 1 split points for the job, and, when the
-   * job uses virtual bins, bins - 1 for the bins. Deterministic sampler: every record.
+   * Writes the job's total-order partition file (reducers - 1 split points); Pikachu needs no
+   * other. Deterministic sampler: every record.
    */
-  static void writePartitionFiles(Job job, Path dir, boolean bins) throws Exception {
+  static void writePartitionFile(Job job, Path dir) throws Exception {
     InputSampler.Sampler<Text, Text> sampler = new InputSampler.SplitSampler<>(1_000_000, 100);
     TotalOrderPartitioner.setPartitionFile(job.getConfiguration(), new Path(dir, "reducers.lst"));
     InputSampler.writePartitionFile(job, sampler);
-    if (bins) {
-      TotalOrderBins.writeBinPartitionFile(job, sampler, new Path(dir, "bins.lst"));
-    }
-  }
-
-  /** All output lines, sorted: the multiset of records. */
-  static List<String> records(FileSystem fs, Path output) throws IOException {
-    List<String> lines =
-        new ArrayList<>(
-            Arrays.asList(
-                new String(concatenated(fs, output), StandardCharsets.UTF_8).split("\n")));
-    lines.removeIf(String::isEmpty);
-    Collections.sort(lines);
-    return lines;
-  }
-
-  /** The part files, in part order, concatenated. */
-  static byte[] concatenated(FileSystem fs, Path output) throws IOException {
-    FileStatus[] parts = fs.globStatus(new Path(output, "part-r-*"));
-    Arrays.sort(parts);
-    ByteArrayOutputStream all = new ByteArrayOutputStream();
-    for (FileStatus part : parts) {
-      try (InputStream in = fs.open(part.getPath())) {
-        in.transferTo(all);
-      }
-    }
-    return all.toByteArray();
-  }
-
-  public static class TokenMapper extends Mapper<Object, Text, Text, IntWritable> {
-    private static final IntWritable ONE = new IntWritable(1);
-    private final Text word = new Text();
-
-    @Override
-    protected void map(Object key, Text value, Context context)
-        throws IOException, InterruptedException {
-      StringTokenizer tokens = new StringTokenizer(value.toString());
-      while (tokens.hasMoreTokens()) {
-        word.set(tokens.nextToken());
-        context.write(word, ONE);
-      }
-    }
-  }
-
-  public static class SumReducer extends Reducer<Text, IntWritable, Text, IntWritable> {
-    private final IntWritable sum = new IntWritable();
-
-    @Override
-    protected void reduce(Text key, Iterable<IntWritable> values, Context context)
-        throws IOException, InterruptedException {
-      int total = 0;
-      for (IntWritable v : values) {
-        total += v.get();
-      }
-      sum.set(total);
-      context.write(key, sum);
-    }
   }
 
   public static class SplitLineMapper extends Mapper<Object, Text, Text, Text> {

@@ -1,0 +1,50 @@
+package io.pikachu.it;
+
+import io.pikachu.scheduler.am.PikachuSpeculator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
+import org.apache.hadoop.mapreduce.v2.app.AppContext;
+import org.apache.hadoop.mapreduce.v2.app.speculate.Speculator;
+import org.apache.hadoop.mapreduce.v2.app.speculate.SpeculatorEvent;
+
+/**
+ * A speculator for the fault tests: Pikachu's, which also launches one speculative attempt of the
+ * reducer named by {@value #REDUCER} as soon as that reducer reports having dropped a bin, so that
+ * a speculative attempt starts after a bin-map change whenever the test needs one. Hadoop's own
+ * speculation cannot be made to start one at a chosen moment.
+ */
+public class SpeculateReducerOnce extends PikachuSpeculator {
+  static final String REDUCER = "it.speculate.reducer";
+
+  private final int reducer;
+  private boolean launched;
+
+  public SpeculateReducerOnce(Configuration conf, AppContext context) {
+    super(conf, context);
+    this.reducer = conf.getInt(REDUCER, -1);
+  }
+
+  @Override
+  public void handle(SpeculatorEvent event) {
+    super.handle(event);
+    if (launched || event.getType() != Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
+      return;
+    }
+    var status = event.getReportedStatus();
+    if (status == null
+        || status.id == null
+        || status.id.getTaskId().getTaskType() != TaskType.REDUCE
+        || status.id.getTaskId().getId() != reducer
+        || status.counters == null) {
+      return;
+    }
+    var dropped =
+        status.counters.findCounter(
+            io.pikachu.partitioner.PikachuCounter.GROUP,
+            io.pikachu.partitioner.PikachuCounter.BINS_DROPPED.name());
+    if (dropped.getValue() > 0) {
+      launched = true;
+      addSpeculativeAttempt(status.id.getTaskId());
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package io.pikachu.netmodels.crossrss;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The CrossRSS subcommands of the network-models command line. */
+public final class CrossRssCli {
+  public static final String USAGE =
+      """
+              crossrss-fig2a  CrossRSS Fig. 2a: per-core and per-server load variance, 4 policies
+              crossrss-fig2b  CrossRSS Fig. 2b: delivered throughput against offered load
+                options: --out DIR --seed N --runs N (10) --windows N (10) --warmup S (250)
+                         --rss pair|tuple (pair: RSS hashes the host pair)
+              crossrss-bench  times 1,000 servers x 32 cores for 60 s of simulated traffic
+                options: --servers N (1000) --cores N (32) --seconds S (60) --load X (0.522)
+                         --policy crossrss|rr|hash|pow2|all (crossrss) --seed N"""
+          .indent(2)
+          .stripTrailing();
+
+  private CrossRssCli() {}
+
+  public static boolean handles(String command) {
+    return command.equals("crossrss-fig2a")
+        || command.equals("crossrss-fig2b")
+        || command.equals("crossrss-bench");
+  }
+
+  public static void run(String[] args, PrintStream out) throws IOException {
+    Options o = new Options(args);
+    if (args[0].equals("crossrss-bench")) {
+      o.refuse("--out", "--runs", "--windows", "--warmup", "--rss");
+      CrossRssBenchmark.run(
+          o.positive("--servers", 1000),
+          o.positive("--cores", 32),
+          o.intValue("--seconds", 60),
+          o.doubleValue("--load", -1),
+          o.policies(),
+          o.longValue("--seed", 1),
+          out);
+      return;
+    }
+    o.refuse("--servers", "--cores", "--seconds", "--load", "--policy");
+    String rss = o.string("--rss", "pair");
+    if (!rss.equals("pair") && !rss.equals("tuple")) {
+      throw new IllegalArgumentException("--rss must be pair or tuple, got '" + rss + "'");
+    }
+    CrossRssFigures.Settings settings =
+        new CrossRssFigures.Settings(
+            o.intValue("--runs", 10),
+            o.intValue("--windows", 10),
+            o.intValue("--warmup", 250),
+            o.longValue("--seed", 1),
+            rss.equals("pair"));
+    Path dir = Path.of(o.string("--out", "target/netmodels"));
+    long t0 = System.nanoTime();
+    CrossRssFigures.Figure fig =
+        args[0].equals("crossrss-fig2a")
+            ? CrossRssFigures.fig2a(settings)
+            : CrossRssFigures.fig2b(settings);
+    out.print(fig.table().render());
+    fig.write(dir);
+    out.printf(
+        Locale.ROOT,
+        "%s done in %.1f s, written to %s%n",
+        fig.id(),
+        (System.nanoTime() - t0) / 1e9,
+        dir.toAbsolutePath());
+  }
+
+  /** {@code --name value} pairs, each name at most once, every value checked. */
+  private static final class Options {
+    private final List<String> names = new ArrayList<>();
+    private final List<String> values = new ArrayList<>();
+
+    Options(String[] args) {
+      for (int i = 1; i < args.length; i++) {
+        String name = args[i];
+        if (!name.startsWith("--")) throw new IllegalArgumentException("unexpected '" + name + "'");
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException("option " + name + " needs a value");
+        }
+        if (!List.of(
+                "--out",
+                "--seed",
+                "--runs",
+                "--windows",
+                "--warmup",
+                "--rss",
+                "--servers",
+                "--cores",
+                "--seconds",
+                "--load",
+                "--policy")
+            .contains(name)) {
+          throw new IllegalArgumentException("unknown option " + name);
+        }
+        if (names.contains(name)) throw new IllegalArgumentException(name + " given twice");
+        names.add(name);
+        values.add(args[++i]);
+      }
+    }
+
+    void refuse(String... notHere) {
+      for (String n : notHere) {
+        if (names.contains(n)) {
+          throw new IllegalArgumentException("option " + n + " does not apply here");
+        }
+      }
+    }
+
+    String string(String name, String fallback) {
+      int i = names.indexOf(name);
+      return i < 0 ? fallback : values.get(i);
+    }
+
+    int intValue(String name, int fallback) {
+      long v = longValue(name, fallback);
+      if (v != (int) v) throw new IllegalArgumentException(name + " is out of range: " + v);
+      return (int) v;
+    }
+
+    int positive(String name, int fallback) {
+      int v = intValue(name, fallback);
+      if (v < 1) throw new IllegalArgumentException(name + " must be at least 1, got " + v);
+      return v;
+    }
+
+    long longValue(String name, long fallback) {
+      String v = string(name, null);
+      if (v == null) return fallback;
+      try {
+        return Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+      }
+    }
+
+    double doubleValue(String name, double fallback) {
+      String v = string(name, null);
+      if (v == null) return fallback;
+      try {
+        double d = Double.parseDouble(v);
+        if (!(d > 0) || Double.isInfinite(d)) throw new NumberFormatException();
+        return d;
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + " must be a positive number, got '" + v + "'");
+      }
+    }
+
+    List<Policy> policies() {
+      String v = string("--policy", "crossrss");
+      if (v.equals("all")) return List.of(Policy.values());
+      for (Policy p : Policy.values()) {
+        if (p.name().equalsIgnoreCase(v)) return List.of(p);
+      }
+      throw new IllegalArgumentException(
+          "--policy must be crossrss, rr, hash, pow2 or all, got '" + v + "'");
+    }
+  }
+}

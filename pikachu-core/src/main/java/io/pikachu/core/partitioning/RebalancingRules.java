@@ -1,0 +1,137 @@
+package io.pikachu.core.partitioning;
+
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.core.partitioning.Rebalancing.Enabled;
+import io.pikachu.core.partitioning.Rebalancing.SteppedAside;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * When Pikachu may move a job's keys between reducers. It rebalances only where that is known to
+ * keep the job's meaning: hash-style partitioners, total-order partitioners whose key ranges it can
+ * cut further without breaking the order, and partitioners an admin lists; and only where nothing
+ * reads the output through the partitioner. Everywhere else it steps aside and the job runs as
+ * under stock Hadoop, at no cost.
+ */
+public final class RebalancingRules {
+  private RebalancingRules() {}
+
+  /** Partitioners whose partition is a hash of the whole key, for any number of partitions. */
+  static final Set<String> HASH_PARTITIONERS =
+      Set.of(
+          "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner",
+          "org.apache.hadoop.mapred.lib.HashPartitioner");
+
+  /** Total-order partitioners whose split points {@code SplitPointReaders} can read. */
+  public static final Set<String> TOTAL_ORDER_PARTITIONERS =
+      Set.of(
+          "org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner",
+          "org.apache.hadoop.mapred.lib.TotalOrderPartitioner",
+          "org.apache.hadoop.examples.terasort.TeraSort$TotalOrderPartitioner",
+          "org.apache.hadoop.examples.terasort.TeraSort$SimplePartitioner");
+
+  /** Keys whose order is the order of their bytes, so a key range can be cut by interpolation. */
+  static final Set<String> BYTE_ORDERED_KEYS =
+      Set.of("org.apache.hadoop.io.Text", "org.apache.hadoop.io.BytesWritable");
+
+  public static Rebalancing of(JobFacts job) {
+    return aside(job)
+        .map(Rebalancing.class::cast)
+        .orElseGet(() -> new Enabled(slicing(job.partitioner()), job.partitioner()));
+  }
+
+  private static Optional<SteppedAside> aside(JobFacts job) {
+    if (job.reducers() <= 1) {
+      return step(AsideReason.ONE_REDUCER, "the job has one reducer: there is nothing to balance");
+    }
+    if (job.controllerEnabled()
+        && job.pikachuSpeculator()
+        && !job.mapSpeculative()
+        && !job.reduceSpeculative()) {
+      return step(
+          AsideReason.SPECULATION_OFF,
+          "mapreduce.map.speculative and mapreduce.reduce.speculative are both false, so the AM"
+              + " builds no speculator and Pikachu's controller, which lives in it, cannot run. To"
+              + " rebalance without speculation, keep mapreduce.reduce.speculative=true and set "
+              + PikachuKeys.SPECULATIVE_MAPS.name()
+              + " and "
+              + PikachuKeys.SPECULATIVE_REDUCES.name()
+              + " to false");
+    }
+    if (job.mapFailuresMaxPercent() > 0) {
+      return step(
+          AsideReason.MAP_FAILURES_TOLERATED,
+          "mapreduce.map.failures.maxpercent="
+              + job.mapFailuresMaxPercent()
+              + ": a map that fails for good would take the bins other reducers gave up with it");
+    }
+    if (!job.controllerEnabled() && !job.forcedRatio()) {
+      return step(
+          AsideReason.NO_CONTROLLER,
+          PikachuKeys.CONTROLLER_ENABLED.name() + "=false: nothing would ever move a bin");
+    }
+    List<String> sensitive =
+        job.outputFormats().stream().filter(job.placementSensitiveFormats()::contains).toList();
+    if (!sensitive.isEmpty()) {
+      return step(
+          AsideReason.OUTPUT_PLACEMENT,
+          "the job writes "
+              + String.join(", ", sensitive)
+              + ", whose readers find a key through the job's partitioner, so keys must stay in"
+              + " the part file stock Hadoop puts them in ("
+              + PikachuKeys.PLACEMENT_SENSITIVE_FORMATS.name()
+              + ")");
+    }
+    String p = job.partitioner();
+    if (job.movablePartitioners().contains(p)) {
+      return Optional.empty();
+    }
+    if (HASH_PARTITIONERS.contains(p)) {
+      return job.groupingComparator()
+          ? step(
+              AsideReason.PARTITIONER,
+              "the job groups keys with its own comparator over "
+                  + p
+                  + ", which does not keep a group's keys together under another number of"
+                  + " partitions; list a partitioner that does in "
+                  + PikachuKeys.MOVABLE_PARTITIONERS.name())
+          : Optional.empty();
+    }
+    if (TOTAL_ORDER_PARTITIONERS.contains(p)) {
+      if (!BYTE_ORDERED_KEYS.contains(job.mapOutputKey())) {
+        return step(
+            AsideReason.KEY_ORDER,
+            "total order over "
+                + job.mapOutputKey()
+                + " keys: Pikachu cuts a total-order partition into key ranges only for keys"
+                + " ordered by their bytes ("
+                + String.join(", ", BYTE_ORDERED_KEYS.stream().sorted().toList())
+                + ")");
+      }
+      if (job.sortComparator() || job.groupingComparator()) {
+        return step(
+            AsideReason.KEY_ORDER,
+            "total order with the job's own sort or grouping comparator: a cut by key bytes could"
+                + " split what the job's comparators keep together");
+      }
+      return Optional.empty();
+    }
+    return step(
+        AsideReason.PARTITIONER,
+        "partitioner "
+            + p
+            + " is not known to allow moving keys between reducers; if its partition depends only"
+            + " on what the job's grouping keeps together, for any number of partitions, list it in "
+            + PikachuKeys.MOVABLE_PARTITIONERS.name());
+  }
+
+  private static Slicing slicing(String partitioner) {
+    return TOTAL_ORDER_PARTITIONERS.contains(partitioner) ? Slicing.KEY_RANGE : Slicing.HASH;
+  }
+
+  private static Optional<SteppedAside> step(AsideReason why, String detail) {
+    return Optional.of(new SteppedAside(why, detail));
+  }
+}

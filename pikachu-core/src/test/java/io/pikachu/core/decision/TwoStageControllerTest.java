@@ -1,0 +1,143 @@
+package io.pikachu.core.decision;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.partitioning.Slicing;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two-stage controller in closed loop with the synthetic job model: its provisional map changes
+ * how much each reducer copies per map from then on, as it does on a cluster, so the correction is
+ * measured under the provisional map.
+ */
+class TwoStageControllerTest {
+
+  /** Runs {@code job} with a two-stage controller deciding its bin maps as it goes. */
+  static DecisionRecord closedLoop(SyntheticJob job, Map<String, String> extra) {
+    Map<String, String> conf = new HashMap<>(extra);
+    conf.put(PikachuKeys.ESTIMATOR.name(), "two-stage");
+    JobController c =
+        new JobController(ControllerConfig.fromMap(conf), job.numReducers(), Slicing.HASH);
+    job.run(
+        new SyntheticJob.Feedback() {
+          private long polledAt = -1;
+
+          @Override
+          public void report(StatusReport r) {
+            c.onReport(r);
+          }
+
+          @Override
+          public double share(int reducer, long t) {
+            if (t != polledAt) {
+              c.poll(t);
+              polledAt = t;
+            }
+            return c.decision()
+                .map(d -> d.reducerBins().get(reducer) / (double) d.binsPerReducer())
+                .orElse(1.0);
+          }
+        });
+    assertTrue(c.isFinal(), "the job ended without a final map: " + c.record());
+    return c.record().orElseThrow();
+  }
+
+  private static double fastestP(Decision d) {
+    return d.classes().get(0).p();
+  }
+
+  private static String why(DecisionRecord r) {
+    return r.versions().stream().map(Decision::summaryLine).toList().toString();
+  }
+
+  @Test
+  void aPriorThatOverloadsTheFastReducersIsCorrected() {
+    // Sort-like: the fast nodes' reducers shuffle 2.5 maps/s, the slow ones 6; true P = 0.42. The
+    // prior, from node capacity per reducer, gives the fast class 8 times the slow one's share.
+    DecisionRecord r = closedLoop(SyntheticJobs.sortLike(400), Map.of());
+    assertEquals(2, r.versions().size(), why(r));
+    Decision provisional = r.versions().get(0);
+    assertEquals(DecisionStage.PROVISIONAL, provisional.stage());
+    assertTrue(fastestP(provisional) > 4, "prior from node capacity: " + why(r));
+    Decision last = r.last();
+    assertEquals(DecisionStage.CORRECTED, last.stage(), why(r));
+    assertTrue(fastestP(last) > 0.3 && fastestP(last) < 0.55, "corrected to the true P: " + why(r));
+    assertTrue(last.rules().contains(JobController.CORRECTED_RULE), why(r));
+    assertTrue(last.reducerBins().get(0) < provisional.reducerBins().get(0), why(r));
+  }
+
+  @Test
+  void aPriorThatMatchesTheShuffleIsConfirmedAndMovesNothingMore() {
+    // Node capacity per reducer and shuffle capacity agree: both 4 to 1.
+    SyntheticJob job = new SyntheticJob().maps(400, 10);
+    for (int i = 1; i <= 2; i++) {
+      job.node("fast" + i, 2.0, 4, 12.0, 1.2);
+    }
+    for (int i = 1; i <= 5; i++) {
+      job.node("slow" + i, 1.0, 2, 3.0, 0.66);
+    }
+    for (String n : List.of("fast1", "slow1", "slow2", "fast2", "slow3", "slow4", "slow5")) {
+      job.reducer(n).reducer(n);
+    }
+    DecisionRecord r = closedLoop(job, Map.of());
+    assertEquals(2, r.versions().size(), why(r));
+    assertTrue(Math.abs(fastestP(r.versions().get(0)) - 4) < 0.5, why(r));
+    assertEquals(DecisionStage.CONFIRMED, r.last().stage(), why(r));
+    assertEquals(r.versions().get(0).owners(), r.last().owners(), "no bin moves again");
+    assertTrue(r.last().rules().contains(JobController.CONFIRMED_RULE), why(r));
+  }
+
+  @Test
+  void oneNodeClassIsFinalAtPlacement() {
+    SyntheticJob job = new SyntheticJob().maps(100, 10);
+    for (int i = 1; i <= 3; i++) {
+      job.node("n" + i, 1.0, 2, 5.0, 1.0);
+      job.reducer("n" + i).reducer("n" + i);
+    }
+    DecisionRecord r = closedLoop(job, Map.of());
+    assertEquals(1, r.versions().size(), why(r));
+    assertEquals(DecisionStage.FINAL, r.last().stage());
+    assertFalse(r.last().rebalanced());
+    assertTrue(
+        r.last().decidedAtMs() - r.last().firstReducerMs() < 15_000,
+        "final as soon as the nodes are measured: " + why(r));
+  }
+
+  @Test
+  void aRestartedAmMakesTheProvisionalMapFinal() throws Exception {
+    SyntheticJob job = SyntheticJobs.sortLike(200);
+    JobController first =
+        new JobController(
+            ControllerConfig.fromMap(Map.of(PikachuKeys.ESTIMATOR.name(), "two-stage")),
+            job.numReducers(),
+            Slicing.HASH);
+    for (StatusReport report : job.run()) {
+      first.onReport(report);
+      first.poll(report.timeMs());
+      if (first.decision().isPresent()) {
+        break; // the AM dies right after its provisional map
+      }
+    }
+    DecisionRecord published = DecisionJson.read(DecisionJson.write(first.record().orElseThrow()));
+    assertFalse(published.isFinal());
+    JobController second =
+        JobController.resume(
+            ControllerConfig.fromMap(Map.of(PikachuKeys.ESTIMATOR.name(), "two-stage")),
+            job.numReducers(),
+            Slicing.HASH,
+            published);
+    DecisionRecord kept = second.record().orElseThrow();
+    assertEquals(2, kept.versions().size());
+    assertEquals(DecisionStage.CONFIRMED, kept.last().stage());
+    assertEquals(published.last().owners(), kept.last().owners());
+    assertTrue(kept.last().notes().stream().anyMatch(n -> n.contains("AM restarted")));
+    assertTrue(second.isFinal());
+  }
+}
