@@ -37,17 +37,21 @@ class NetsimCommandTest {
       "20ms"
     };
     Path a = dir.resolve("a");
-    Path b = dir.resolve("b");
-    Path c = dir.resolve("c");
+    Path again = dir.resolve("again");
+    Path cached = dir.resolve("cached");
+    Path other = dir.resolve("other");
     Path cache = dir.resolve("cache");
     run(concat(base, "--out", a.toString(), "--cache", cache.toString()));
-    // The second time every run is read back from the cache: the same bytes again.
-    String second = run(concat(base, "--out", b.toString(), "--cache", cache.toString()));
-    assertTrue(!second.contains("[1/"), "nothing run again: " + second);
-    run(concat(base, "--out", c.toString(), "--seed", "2"));
+    // Simulated again from scratch, then read back from the cache: the same bytes both times.
+    run(concat(base, "--out", again.toString()));
+    String third = run(concat(base, "--out", cached.toString(), "--cache", cache.toString()));
+    assertTrue(!third.contains("[1/"), "nothing run again: " + third);
+    run(concat(base, "--out", other.toString(), "--seed", "2"));
     byte[] first = Files.readAllBytes(a.resolve("drill-load.csv"));
-    assertArrayEquals(first, Files.readAllBytes(b.resolve("drill-load.csv")));
-    assertTrue(!java.util.Arrays.equals(first, Files.readAllBytes(c.resolve("drill-load.csv"))));
+    assertArrayEquals(first, Files.readAllBytes(again.resolve("drill-load.csv")));
+    assertArrayEquals(first, Files.readAllBytes(cached.resolve("drill-load.csv")));
+    assertTrue(
+        !java.util.Arrays.equals(first, Files.readAllBytes(other.resolve("drill-load.csv"))));
     String csv = new String(first, StandardCharsets.UTF_8);
     assertTrue(csv.startsWith("load,scheme,interval_us,interval_run_us,flows,"), csv);
     assertEquals(4, csv.lines().count(), csv); // header and three schemes
@@ -57,12 +61,15 @@ class NetsimCommandTest {
   }
 
   @Test
-  void sprayFigureWritesCsvAndThreeCharts(@TempDir Path dir) throws IOException {
+  void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
     String out = run("spray-static", "--scale", "small", "--runs", "1", "--out", dir.toString());
     assertTrue(out.contains("wrote spray-static.csv and 3 charts"), out);
     String csv = Files.readString(dir.resolve("spray-static.csv"));
     assertTrue(csv.startsWith("scheme,long_flows,long_flow_gbps,short_fct_ms"), csv);
     assertEquals(1 + 3 * 6, csv.lines().count());
+    Path again = dir.resolve("again");
+    run("spray-static", "--scale", "small", "--runs", "1", "--out", again.toString());
+    assertEquals(csv, Files.readString(again.resolve("spray-static.csv")), "same seed, same bytes");
   }
 
   @Test
