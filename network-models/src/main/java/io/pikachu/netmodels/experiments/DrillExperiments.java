@@ -313,6 +313,12 @@ public final class DrillExperiments {
       if (ref || k == Scheme.Kind.CU) f7.point(l, x, y);
       if (ref || k == Scheme.Kind.PPU || us10) f8.point(l, x, y);
     }
+    if (thesisScale()) {
+      DrillThesis.addTo(f3, "5.3");
+      DrillThesis.addTo(f4, "5.4");
+      DrillThesis.addTo(f7, "5.7");
+      DrillThesis.addTo(f8, "5.8");
+    }
     return new Figure("drill-load", t, List.of(f3, f4, f7, f8));
   }
 
@@ -373,11 +379,21 @@ public final class DrillExperiments {
           }
         }
       }
+      if (fig >= 0 && thesisScale()) {
+        DrillThesis.addTo(piu, fctIds[fig]);
+        DrillThesis.addTo(cu, cuIds[fig]);
+        DrillThesis.addTo(q, qIds[fig]);
+      }
       charts.add(piu);
       charts.add(cu);
       charts.add(q);
     }
     return new Figure("drill-staleness", t, charts);
+  }
+
+  /** The thesis's values are drawn beside ours on the full-scale fabric only. */
+  private boolean thesisScale() {
+    return setup.name().equals("full");
   }
 
   /** A chart against the update interval; the thesis's figure number for its two loads. */

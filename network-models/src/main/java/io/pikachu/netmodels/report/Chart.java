@@ -17,6 +17,7 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -70,6 +71,9 @@ public final class Chart {
     LogAxis a = new LogAxis(label);
     a.setNumberFormatOverride(
         new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+    // Labels at powers of ten only: JFreeChart's automatic units label 3.162 and 15.849.
+    a.setTickUnit(new NumberTickUnit(1), false, true);
+    a.setMinorTickMarksVisible(true);
     return a;
   }
 
@@ -122,7 +126,8 @@ public final class Chart {
       int r = ours.size() + j;
       renderer.setSeriesPaint(r, Palette.colour(mine >= 0 ? mine : r));
       renderer.setSeriesStroke(r, dashed);
-      renderer.setSeriesShapesVisible(r, false);
+      // A reference of one point is only its marker.
+      renderer.setSeriesShapesVisible(r, references.get(refs.get(j)).getItemCount() == 1);
     }
   }
 
