@@ -1,6 +1,7 @@
 package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.report.Chart;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,89 +20,89 @@ final class DrillThesis {
   private static final double HI =
       DrillExperiments.SWEEP_INTERVALS_US[DrillExperiments.SWEEP_INTERVALS_US.length - 1];
 
-  private static final List<Ref> REFS =
-      List.of(
-          // Fig. 5.1: PIU at 40% (section 5.2; PIU 2 and 4 us from the PPU section).
-          new Ref("5.1", "drill", LO, 5.30),
-          new Ref("5.1", "drill", HI, 5.30),
-          new Ref("5.1", "PIU", 2, 5.726),
-          new Ref("5.1", "PIU", 4, 5.738),
-          new Ref("5.1", "PIU", 10, 5.84),
-          // Fig. 5.2: PIU at 80% (PIU 100 us = 1.8x DRILL).
-          new Ref("5.2", "drill", LO, 22.1),
-          new Ref("5.2", "drill", HI, 22.1),
-          new Ref("5.2", "PIU", 2, 23.56),
-          new Ref("5.2", "PIU", 10, 26.7),
-          new Ref("5.2", "PIU", 100, 1.8 * 22.1),
-          // Fig. 5.5: CU, PIU, PPU at 40%.
-          new Ref("5.5", "drill", LO, 5.30),
-          new Ref("5.5", "drill", HI, 5.30),
-          new Ref("5.5", "ppu", LO, 5.73),
-          new Ref("5.5", "ppu", HI, 5.73),
-          new Ref("5.5", "PIU", 10, 5.84),
-          new Ref("5.5", "CU", 10, 5.45),
-          // Fig. 5.6: CU, PIU, PPU at 80%.
-          new Ref("5.6", "drill", LO, 22.1),
-          new Ref("5.6", "drill", HI, 22.1),
-          new Ref("5.6", "ppu", LO, 24.4),
-          new Ref("5.6", "ppu", HI, 24.4),
-          new Ref("5.6", "PIU", 10, 26.7),
-          new Ref("5.6", "CU", 10, 23.3),
-          // Fig. 5.9: queue std dev at 40%.
-          new Ref("5.9", "drill", LO, 0.05),
-          new Ref("5.9", "drill", HI, 0.05),
-          new Ref("5.9", "ecmp", LO, 4.6),
-          new Ref("5.9", "ecmp", HI, 4.6),
-          new Ref("5.9", "ppu", LO, 0.08),
-          new Ref("5.9", "ppu", HI, 0.08),
-          new Ref("5.9", "PIU", 10, 0.14),
-          new Ref("5.9", "PIU", 100, 0.23),
-          new Ref("5.9", "CU", 1, 0.05),
-          new Ref("5.9", "CU", 100, 1.4 * 0.05),
-          // Fig. 5.10: queue std dev at 80%.
-          new Ref("5.10", "drill", LO, 0.95),
-          new Ref("5.10", "drill", HI, 0.95),
-          new Ref("5.10", "ecmp", LO, 10),
-          new Ref("5.10", "ecmp", HI, 10),
-          new Ref("5.10", "ppu", LO, 1.45),
-          new Ref("5.10", "ppu", HI, 1.45),
-          new Ref("5.10", "PIU", 1, 1.6 * 0.95),
-          new Ref("5.10", "PIU", 10, 2.0 * 0.95),
-          new Ref("5.10", "PIU", 100, 2.5 * 0.95),
-          new Ref("5.10", "CU", 1, 1.1 * 0.95),
-          new Ref("5.10", "CU", 100, 1.4 * 0.95),
-          // Figs. 5.3, 5.4, 5.7, 5.8 against load (%): DRILL and ECMP on all four.
-          new Ref("load", "drill", 10, 3.0),
-          new Ref("load", "drill", 40, 5.30),
-          new Ref("load", "drill", 80, 22.1),
-          new Ref("load", "drill", 90, 38.8),
-          new Ref("load", "ecmp", 10, 3.0),
-          new Ref("load", "ecmp", 90, 58),
-          // Fig. 5.3: PIU at 90% +3.5 / +22 / +92%; PIU 100 us at 80% 1.8x.
-          new Ref("5.3", "piu:1us", 90, 1.035 * 38.8),
-          new Ref("5.3", "piu:10us", 90, 47.4),
-          new Ref("5.3", "piu:100us", 80, 1.8 * 22.1),
-          new Ref("5.3", "piu:100us", 90, 1.92 * 38.8),
-          // Fig. 5.4: PPU +6.5% at 10%, 5.73 ms at 40%, 24.37 ms at 80%, 43.2 ms at 90%.
-          new Ref("5.4", "ppu", 10, 1.065 * 3.0),
-          new Ref("5.4", "ppu", 40, 5.73),
-          new Ref("5.4", "ppu", 80, 24.37),
-          new Ref("5.4", "ppu", 90, 43.2),
-          new Ref("5.4", "piu:10us", 90, 47.4),
-          // Fig. 5.7: CU at 90% 38.8 / 38.9 / 41.2 / 43.2 ms; CU 10 us 5.45 and 23.3 ms.
-          new Ref("5.7", "cu:0.1us", 90, 38.8),
-          new Ref("5.7", "cu:1us", 90, 38.9),
-          new Ref("5.7", "cu:10us", 40, 5.45),
-          new Ref("5.7", "cu:10us", 80, 23.3),
-          new Ref("5.7", "cu:10us", 90, 41.2),
-          new Ref("5.7", "cu:100us", 90, 43.2),
-          // Fig. 5.8: increases over DRILL at 10% and 90% (PIU 10 us, PPU, CU 10 us).
-          new Ref("5.8", "piu:10us", 10, 1.0247 * 3.0),
-          new Ref("5.8", "piu:10us", 90, 1.219 * 38.8),
-          new Ref("5.8", "ppu", 10, 1.0655 * 3.0),
-          new Ref("5.8", "ppu", 90, 1.113 * 38.8),
-          new Ref("5.8", "cu:10us", 10, 1.0067 * 3.0),
-          new Ref("5.8", "cu:10us", 90, 1.0608 * 38.8));
+  private static final List<Ref> REFS = new ArrayList<>();
+
+  private static void at(String figure, String series, double x, double y) {
+    REFS.add(new Ref(figure, series, x, y));
+  }
+
+  /** A value that does not depend on the update interval, drawn across the sweep. */
+  private static void flat(String figure, String series, double y) {
+    at(figure, series, LO, y);
+    at(figure, series, HI, y);
+  }
+
+  static {
+    // Fig. 5.1: PIU at 40% (section 5.2; PIU 2 and 4 us from the PPU section).
+    flat("5.1", "drill", 5.30);
+    at("5.1", "PIU", 2, 5.726);
+    at("5.1", "PIU", 4, 5.738);
+    at("5.1", "PIU", 10, 5.84);
+    // Fig. 5.2: PIU at 80% (PIU 100 us = 1.8x DRILL).
+    flat("5.2", "drill", 22.1);
+    at("5.2", "PIU", 2, 23.56);
+    at("5.2", "PIU", 10, 26.7);
+    at("5.2", "PIU", 100, 1.8 * 22.1);
+    // Fig. 5.5: CU, PIU, PPU at 40%.
+    flat("5.5", "drill", 5.30);
+    flat("5.5", "ppu", 5.73);
+    at("5.5", "PIU", 10, 5.84);
+    at("5.5", "CU", 10, 5.45);
+    // Fig. 5.6: CU, PIU, PPU at 80%.
+    flat("5.6", "drill", 22.1);
+    flat("5.6", "ppu", 24.4);
+    at("5.6", "PIU", 10, 26.7);
+    at("5.6", "CU", 10, 23.3);
+    // Fig. 5.9: queue std dev at 40%.
+    flat("5.9", "drill", 0.05);
+    flat("5.9", "ecmp", 4.6);
+    flat("5.9", "ppu", 0.08);
+    at("5.9", "PIU", 10, 0.14);
+    at("5.9", "PIU", 100, 0.23);
+    at("5.9", "CU", 1, 0.05);
+    at("5.9", "CU", 100, 1.4 * 0.05);
+    // Fig. 5.10: queue std dev at 80%.
+    flat("5.10", "drill", 0.95);
+    flat("5.10", "ecmp", 10);
+    flat("5.10", "ppu", 1.45);
+    at("5.10", "PIU", 1, 1.6 * 0.95);
+    at("5.10", "PIU", 10, 2.0 * 0.95);
+    at("5.10", "PIU", 100, 2.5 * 0.95);
+    at("5.10", "CU", 1, 1.1 * 0.95);
+    at("5.10", "CU", 100, 1.4 * 0.95);
+    // Figs. 5.3, 5.4, 5.7, 5.8 against load (%): DRILL and ECMP on all four.
+    at("load", "drill", 10, 3.0);
+    at("load", "drill", 40, 5.30);
+    at("load", "drill", 80, 22.1);
+    at("load", "drill", 90, 38.8);
+    at("load", "ecmp", 10, 3.0);
+    at("load", "ecmp", 90, 58);
+    // Fig. 5.3: PIU at 90% +3.5 / +22 / +92%; PIU 100 us at 80% 1.8x.
+    at("5.3", "piu:1us", 90, 1.035 * 38.8);
+    at("5.3", "piu:10us", 90, 47.4);
+    at("5.3", "piu:100us", 80, 1.8 * 22.1);
+    at("5.3", "piu:100us", 90, 1.92 * 38.8);
+    // Fig. 5.4: PPU +6.5% at 10%, 5.73 ms at 40%, 24.37 ms at 80%, 43.2 ms at 90%.
+    at("5.4", "ppu", 10, 1.065 * 3.0);
+    at("5.4", "ppu", 40, 5.73);
+    at("5.4", "ppu", 80, 24.37);
+    at("5.4", "ppu", 90, 43.2);
+    at("5.4", "piu:10us", 90, 47.4);
+    // Fig. 5.7: CU at 90% 38.8 / 38.9 / 41.2 / 43.2 ms; CU 10 us 5.45 and 23.3 ms.
+    at("5.7", "cu:0.1us", 90, 38.8);
+    at("5.7", "cu:1us", 90, 38.9);
+    at("5.7", "cu:10us", 40, 5.45);
+    at("5.7", "cu:10us", 80, 23.3);
+    at("5.7", "cu:10us", 90, 41.2);
+    at("5.7", "cu:100us", 90, 43.2);
+    // Fig. 5.8: increases over DRILL at 10% and 90% (PIU 10 us, PPU, CU 10 us).
+    at("5.8", "piu:10us", 10, 1.0247 * 3.0);
+    at("5.8", "piu:10us", 90, 1.219 * 38.8);
+    at("5.8", "ppu", 10, 1.0655 * 3.0);
+    at("5.8", "ppu", 90, 1.113 * 38.8);
+    at("5.8", "cu:10us", 10, 1.0067 * 3.0);
+    at("5.8", "cu:10us", 90, 1.0608 * 38.8);
+  }
 
   private DrillThesis() {}
 
