@@ -238,6 +238,10 @@ public final class SprayExperiments {
         ooo.point(s.label(), n, p.outOfOrderPct);
       }
     }
+    if (id.equals("spray-random") && schemes.contains(SCHEMES.get(0))) {
+      // The paper's only number (Fig. 7): "about 20% of packets are delivered out of order".
+      for (int n = 0; n <= maxLong; n++) ooo.reference("spray", "paper, about", n, 20);
+    }
     t.note(runs + " runs per point (seeds " + seed + ".." + (seed + runs - 1) + "); " + tcpNote());
     return new Figure(id, t, List.of(thr, fct, ooo));
   }

@@ -26,8 +26,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
- * A line chart of named series, rendered by JFreeChart into an SVG file. Reference series (a
- * paper's values) are drawn dashed in the colour of our series of the same name.
+ * A line chart of named series, rendered by JFreeChart into an SVG file, in the colours of {@link
+ * Palette}. Reference series (a paper's values) are drawn dashed in the colour of our series of the
+ * same name.
  */
 public final class Chart {
   private final String title;
@@ -101,6 +102,7 @@ public final class Chart {
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     plot.setRenderer(renderer);
+    for (int i = 0; i < series.size(); i++) renderer.setSeriesPaint(i, Palette.colour(i));
     if (!references.isEmpty()) pairWithReferences(plot, renderer);
     if (logY) plot.setRangeAxis(logAxis(yLabel));
     if (logX) plot.setDomainAxis(logAxis(xLabel));
@@ -117,10 +119,7 @@ public final class Chart {
             1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
     List<String> ours = new ArrayList<>(series.keySet());
     List<String> refs = new ArrayList<>(references.keySet());
-    for (int i = 0; i < ours.size(); i++) {
-      renderer.setSeriesPaint(i, Palette.colour(i));
-      renderer.setSeriesStroke(i, new BasicStroke(2f));
-    }
+    for (int i = 0; i < ours.size(); i++) renderer.setSeriesStroke(i, new BasicStroke(2f));
     for (int j = 0; j < refs.size(); j++) {
       int mine = ours.indexOf(refs.get(j));
       int r = ours.size() + j;
