@@ -314,6 +314,7 @@ public final class DrillExperiments {
       if (ref || k == Scheme.Kind.PPU || us10) f8.point(l, x, y);
     }
     if (thesisScale()) {
+      for (Chart c : List.of(f3, f4, f7, f8)) c.referenceMarkers();
       DrillThesis.addTo(f3, "5.3");
       DrillThesis.addTo(f4, "5.4");
       DrillThesis.addTo(f7, "5.7");

@@ -39,6 +39,7 @@ public final class Chart {
   private boolean logY;
   private boolean logX;
   private boolean integerX;
+  private boolean referenceMarkers;
 
   public Chart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -59,6 +60,15 @@ public final class Chart {
   /** Whole-number ticks on the x axis (counts, such as a number of flows). */
   public Chart integerX() {
     integerX = true;
+    return this;
+  }
+
+  /**
+   * Reference points as markers, not joined: for a paper's values stated at a few scattered x,
+   * where a line between them would claim what the paper does not.
+   */
+  public Chart referenceMarkers() {
+    referenceMarkers = true;
     return this;
   }
 
@@ -126,7 +136,9 @@ public final class Chart {
       renderer.setSeriesPaint(r, Palette.colour(mine >= 0 ? mine : r));
       renderer.setSeriesStroke(r, dashed);
       // A reference of one point is only its marker.
-      renderer.setSeriesShapesVisible(r, references.get(refs.get(j)).getItemCount() == 1);
+      boolean markers = referenceMarkers || references.get(refs.get(j)).getItemCount() == 1;
+      renderer.setSeriesShapesVisible(r, markers);
+      renderer.setSeriesLinesVisible(r, !referenceMarkers);
     }
   }
 
