@@ -2,6 +2,7 @@ package io.pikachu.netmodels.cli;
 
 import io.pikachu.netmodels.assign.Assignment;
 import io.pikachu.netmodels.crossrss.CrossRssCli;
+import io.pikachu.netmodels.experiments.NetsimCommand;
 import io.pikachu.netmodels.maglev.MaglevBenchmark;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
@@ -30,6 +31,9 @@ public final class NetModelsMain {
               all     every figure
               assign  one Duet assignment at the top load, timed (for the speed target)
               maglev-bench  Maglev table build time (1,000 backends, M = 65537) and lookups per second
+            packet-level models (seeds 002, 004), see docs/network-models.md part 2:
+              drill-load, drill-staleness, spray-static, spray-random, spray-shorts, netsim-run,
+              netsim-bench, netbench-scenario, netbench-ours, netbench-compare (their options: NetModelsMain drill-load --help)
             defaults: --out target/netmodels --scale full --seed 1
             """
           + CrossRssCli.USAGE;
@@ -50,6 +54,10 @@ public final class NetModelsMain {
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
     String command = args[0];
+    if (NetsimCommand.COMMANDS.contains(command)) {
+      NetsimCommand.run(args, System.out);
+      return;
+    }
     if (CrossRssCli.handles(command)) {
       CrossRssCli.run(args, System.out);
       return;

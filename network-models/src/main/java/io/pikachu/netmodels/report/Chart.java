@@ -6,14 +6,18 @@ import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -22,8 +26,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
- * A line chart of named series, rendered by JFreeChart into an SVG file. Reference series (a
- * paper's values) are drawn dashed in the colour of our series of the same name.
+ * A line chart of named series, rendered by JFreeChart into an SVG file, in the colours of {@link
+ * Palette}. Reference series (a paper's values) are drawn dashed in the colour of our series of the
+ * same name.
  */
 public final class Chart {
   private final String title;
@@ -33,6 +38,8 @@ public final class Chart {
   private final Map<String, XYSeries> references = new LinkedHashMap<>();
   private boolean logY;
   private boolean logX;
+  private boolean integerX;
+  private boolean referenceMarkers;
 
   public Chart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -50,9 +57,35 @@ public final class Chart {
     return this;
   }
 
+  /** Whole-number ticks on the x axis (counts, such as a number of flows). */
+  public Chart integerX() {
+    integerX = true;
+    return this;
+  }
+
+  /**
+   * Reference points as markers, not joined: for a paper's values stated at a few scattered x,
+   * where a line between them would claim what the paper does not.
+   */
+  public Chart referenceMarkers() {
+    referenceMarkers = true;
+    return this;
+  }
+
   public Chart point(String name, double x, double y) {
     series.computeIfAbsent(name, n -> new XYSeries(n, false, true)).add(x, y);
     return this;
+  }
+
+  /** A log axis labelled with plain numbers (0.1, 1, 10) rather than powers of ten. */
+  private static LogAxis logAxis(String label) {
+    LogAxis a = new LogAxis(label);
+    a.setNumberFormatOverride(
+        new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+    // Labels at powers of ten only: JFreeChart's automatic units label 3.162 and 15.849.
+    a.setTickUnit(new NumberTickUnit(1), false, true);
+    a.setMinorTickMarksVisible(true);
+    return a;
   }
 
   /**
@@ -79,9 +112,13 @@ public final class Chart {
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     plot.setRenderer(renderer);
+    for (int i = 0; i < series.size(); i++) renderer.setSeriesPaint(i, Palette.colour(i));
     if (!references.isEmpty()) pairWithReferences(plot, renderer);
-    if (logY) plot.setRangeAxis(new LogAxis(yLabel));
-    if (logX) plot.setDomainAxis(new LogAxis(xLabel));
+    if (logY) plot.setRangeAxis(logAxis(yLabel));
+    if (logX) plot.setDomainAxis(logAxis(xLabel));
+    if (integerX && plot.getDomainAxis() instanceof NumberAxis axis) {
+      axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    }
     write(chart, file);
   }
 
@@ -92,16 +129,16 @@ public final class Chart {
             1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
     List<String> ours = new ArrayList<>(series.keySet());
     List<String> refs = new ArrayList<>(references.keySet());
-    for (int i = 0; i < ours.size(); i++) {
-      renderer.setSeriesPaint(i, Palette.colour(i));
-      renderer.setSeriesStroke(i, new BasicStroke(2f));
-    }
+    for (int i = 0; i < ours.size(); i++) renderer.setSeriesStroke(i, new BasicStroke(2f));
     for (int j = 0; j < refs.size(); j++) {
       int mine = ours.indexOf(refs.get(j));
       int r = ours.size() + j;
       renderer.setSeriesPaint(r, Palette.colour(mine >= 0 ? mine : r));
       renderer.setSeriesStroke(r, dashed);
-      renderer.setSeriesShapesVisible(r, false);
+      // A reference of one point is only its marker.
+      boolean markers = referenceMarkers || references.get(refs.get(j)).getItemCount() == 1;
+      renderer.setSeriesShapesVisible(r, markers);
+      renderer.setSeriesLinesVisible(r, !referenceMarkers);
     }
   }
 

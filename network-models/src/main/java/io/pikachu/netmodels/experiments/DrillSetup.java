@@ -1,0 +1,146 @@
+package io.pikachu.netmodels.experiments;
+
+import io.pikachu.netmodels.fabric.LeafSpine;
+import io.pikachu.netmodels.lb.Scheme;
+import io.pikachu.netmodels.sim.Simulator;
+import io.pikachu.netmodels.tcp.TcpConfig;
+import io.pikachu.netmodels.traffic.FlowSizes;
+import io.pikachu.netmodels.traffic.PoissonAllToAll;
+import java.util.Locale;
+
+/**
+ * How seed 002's runs are set up: the leaf-spine, the scripts' TCP, web-search flows arriving as
+ * Poisson all-to-all traffic for {@code durationPs}, flows measured if they start in {@code
+ * [warmupPs, measureToPs)}, queues sampled every 1 us in {@code [warmupPs, measureToPs)}.
+ *
+ * <p>{@code intervalScale} stretches the stale-queue update intervals of a scaled-down fabric: what
+ * matters is how many packets a leaf forwards on one stale table, the interval times the uplink
+ * rate, so a fabric with uplinks five times slower runs the thesis's "10 us" as 50 us.
+ */
+public record DrillSetup(
+    String name,
+    LeafSpine fabric,
+    TcpConfig tcp,
+    FlowSizes sizes,
+    long durationPs,
+    long warmupPs,
+    long measureToPs,
+    boolean ns2Classifier,
+    double intervalScale) {
+
+  /**
+   * The scripts' topology (8 x 4 x 10, 20 Gbps uplinks), one second of traffic: flows starting in
+   * [0.1, 0.7) s are measured, the last 0.3 s lets them finish under the same load.
+   */
+  public static DrillSetup full() {
+    return new DrillSetup(
+        "full",
+        LeafSpine.drill(20),
+        TcpConfig.drillScripts(),
+        FlowSizes.webSearchDrill(),
+        Simulator.PS_PER_S,
+        100 * Simulator.PS_PER_MS,
+        700 * Simulator.PS_PER_MS,
+        false,
+        1.0);
+  }
+
+  /**
+   * For tests and quick looks: 4 leaves and 4 spines with 5 hosts per leaf, so that the uplinks (10
+   * Gbps at the 1.25 oversubscription) stay at least as fast as a host link, as in the full fabric:
+   * with slower uplinks ECMP would cap single flows and lose even at low load. Update intervals are
+   * stretched twice (uplinks half as fast as the scripts'); 0.2 s of traffic, flows starting in
+   * [0.02, 0.14) s measured.
+   */
+  public static DrillSetup small() {
+    LeafSpine full = LeafSpine.drill(20);
+    LeafSpine f = full.scaled(4, 4, 5);
+    return new DrillSetup(
+        "small",
+        f,
+        TcpConfig.drillScripts(),
+        FlowSizes.webSearchDrill(),
+        200 * Simulator.PS_PER_MS,
+        20 * Simulator.PS_PER_MS,
+        140 * Simulator.PS_PER_MS,
+        false,
+        (double) full.fabricRateBps() / f.fabricRateBps());
+  }
+
+  public static DrillSetup named(String scale) {
+    return switch (scale) {
+      case "full" -> full();
+      case "small" -> small();
+      default ->
+          throw new IllegalArgumentException("unknown scale '" + scale + "': use full or small");
+    };
+  }
+
+  public DrillSetup withUplinkGbps(int gbps) {
+    if (gbps <= 0) throw new IllegalArgumentException("--uplink must be positive, got " + gbps);
+    LeafSpine f = fabric;
+    LeafSpine g =
+        new LeafSpine(
+            f.leaves(),
+            f.spines(),
+            f.hostsPerLeaf(),
+            f.hostRateBps(),
+            gbps * 1_000_000_000L,
+            f.hostLinkDelayPs(),
+            f.fabricLinkDelayPs(),
+            f.queueBytes(),
+            f.queuePackets());
+    return new DrillSetup(
+        name, g, tcp, sizes, durationPs, warmupPs, measureToPs, ns2Classifier, intervalScale);
+  }
+
+  public DrillSetup withDuration(long ps) {
+    if (ps <= 0) throw new IllegalArgumentException("--duration must be positive");
+    // Keep the proportions: warm-up a tenth, measurement until 70%.
+    return new DrillSetup(
+        name, fabric, tcp, sizes, ps, ps / 10, ps * 7 / 10, ns2Classifier, intervalScale);
+  }
+
+  public DrillSetup withNs2Classifier(boolean on) {
+    return new DrillSetup(
+        name, fabric, tcp, sizes, durationPs, warmupPs, measureToPs, on, intervalScale);
+  }
+
+  /** One run at a load (fraction of host link rate), optionally sampling queues every 1 us. */
+  public Simulation simulation(Scheme scheme, double load, long seed, boolean sampleQueues) {
+    if (!(load > 0 && load <= 1)) {
+      throw new IllegalArgumentException("load must be in (0, 1], got " + load);
+    }
+    double wire = (tcp.mss() + tcp.headerBytes()) / (double) tcp.mss();
+    Simulation s =
+        new Simulation(fabric)
+            .scheme(scheme)
+            .tcp(tcp)
+            .workload(
+                (rnd, n) ->
+                    new PoissonAllToAll(
+                        n, fabric.hostRateBps(), load, sizes, wire, 0, durationPs, rnd))
+            .seed(seed)
+            .end(durationPs)
+            .measure(warmupPs, measureToPs)
+            .perDestinationGroups(ns2Classifier);
+    if (sampleQueues) s.sampleQueues(Simulator.PS_PER_US, warmupPs, measureToPs);
+    return s;
+  }
+
+  public String describe() {
+    return String.format(
+        Locale.ROOT,
+        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s",
+        fabric.build(new io.pikachu.netmodels.net.Network(new Simulator(0))).description(),
+        sizes.name(),
+        durationPs / 1e12,
+        warmupPs / 1e12,
+        measureToPs / 1e12,
+        ns2Classifier ? "; ns-2 per-destination classifiers" : "",
+        intervalScale != 1
+            ? String.format(
+                Locale.ROOT, "; update intervals run %.0fx the nominal ones", intervalScale)
+            : "");
+  }
+}

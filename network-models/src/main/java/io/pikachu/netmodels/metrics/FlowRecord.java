@@ -1,0 +1,28 @@
+package io.pikachu.netmodels.metrics;
+
+/**
+ * One finished flow: times in ps, {@code src} and {@code dst} as host indices. Out of order are the
+ * receiver's late packets (a lower sequence number than one already received, retransmissions
+ * excluded: network reordering); ahead of order are those that arrived beyond a hole.
+ */
+public record FlowRecord(
+    int id,
+    int src,
+    int dst,
+    long bytes,
+    long startPs,
+    long endPs,
+    long dataPackets,
+    long outOfOrder,
+    long aheadOfOrder,
+    long retransmits,
+    long timeouts) {
+  public long fctPs() {
+    return endPs - startPs;
+  }
+
+  /** Goodput over the flow's lifetime, bits per second. */
+  public double throughputBps() {
+    return bytes * 8.0 / (fctPs() / 1e12);
+  }
+}

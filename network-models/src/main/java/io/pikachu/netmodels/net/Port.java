@@ -1,0 +1,219 @@
+package io.pikachu.netmodels.net;
+
+import io.pikachu.netmodels.sim.EventSource;
+import io.pikachu.netmodels.sim.Simulator;
+
+/**
+ * An output port and the link behind it: a FIFO queue with drop-tail, a store-and-forward
+ * transmitter of fixed rate, and a propagation delay to the peer node.
+ *
+ * <p>Because the queue is FIFO and the rate fixed, a packet's transmission start, end and arrival
+ * at the peer are known when it is enqueued. The port keeps them in a ring and has at most one
+ * event in the simulator's queue, the arrival of the oldest packet still on its way (htsim's
+ * long-lived queue and pipe in one): one event per packet per hop, and nothing allocated. The queue
+ * length at any time is the number of packets whose transmission has not started, found by
+ * advancing a cursor over the start times; like ns-2's {@code Queue::length()} it excludes the
+ * packet being transmitted.
+ */
+public final class Port implements EventSource {
+  private static final long BITS_PS = 8_000_000_000_000L; // 8 bits x 10^12 ps per second
+
+  private final Network net;
+  private final Simulator sim;
+  private final Packets pk;
+  private final Node owner;
+  private final Node peer;
+  private final int index;
+  private final long rateBps;
+  private final long psPerByte; // exact per-byte time, or -1 when the rate does not divide 8e12
+  private final long delayPs;
+  private final long maxQueueBytes;
+  private final int maxQueuePackets;
+
+  // Ring of packets from enqueue until arrival at the peer.
+  private int[] ring;
+  private int[] sizeOf; // bytes of each ring entry, so that advancing touches only this port
+  private long[] startAt;
+  private long[] arriveAt;
+  private int mask;
+  private int head; // oldest packet not yet delivered
+  private int tail; // next free slot
+  private int firstWaiting; // oldest packet whose transmission has not started (head..tail)
+  private long bytesWaiting;
+  private long lastTxEnd;
+
+  private long departures;
+  private long bytesSent;
+  private long drops;
+  private long busyPs;
+
+  Port(
+      Network net,
+      Node owner,
+      Node peer,
+      int index,
+      long rateBps,
+      long delayPs,
+      long maxQueueBytes,
+      int maxQueuePackets) {
+    if (rateBps <= 0) throw new IllegalArgumentException("link rate must be positive");
+    if (delayPs < 0) throw new IllegalArgumentException("link delay must not be negative");
+    this.net = net;
+    this.sim = net.sim();
+    this.pk = net.packets();
+    this.owner = owner;
+    this.peer = peer;
+    this.index = index;
+    this.rateBps = rateBps;
+    this.psPerByte = BITS_PS % rateBps == 0 ? BITS_PS / rateBps : -1;
+    this.delayPs = delayPs;
+    this.maxQueueBytes = maxQueueBytes;
+    this.maxQueuePackets = maxQueuePackets;
+    ring = new int[16];
+    sizeOf = new int[16];
+    startAt = new long[16];
+    arriveAt = new long[16];
+    mask = 15;
+  }
+
+  public Node owner() {
+    return owner;
+  }
+
+  public Node peer() {
+    return peer;
+  }
+
+  /** Position of this port among its owner's ports. */
+  public int index() {
+    return index;
+  }
+
+  public long rateBps() {
+    return rateBps;
+  }
+
+  public long delayPs() {
+    return delayPs;
+  }
+
+  public long transmissionPs(int bytes) {
+    return psPerByte >= 0 ? bytes * psPerByte : (bytes * BITS_PS + rateBps - 1) / rateBps;
+  }
+
+  /**
+   * Queues a packet for transmission, or drops (and frees) it when the queue is full: drop-tail
+   * when the waiting packets' bytes plus this one would exceed the byte limit, or when as many
+   * packets as the packet limit are already waiting.
+   *
+   * @return whether the packet was accepted
+   */
+  public boolean enqueue(int p) {
+    long now = sim.now();
+    advance(now);
+    int size = pk.bytes(p);
+    if (bytesWaiting + size > maxQueueBytes || tail - firstWaiting >= maxQueuePackets) {
+      drops++;
+      net.dropped(this, p);
+      pk.free(p);
+      return false;
+    }
+    if (tail - head > mask) growRing();
+    long start = Math.max(now, lastTxEnd);
+    long tx = transmissionPs(size);
+    long end = start + tx;
+    lastTxEnd = end;
+    busyPs += tx;
+    int slot = tail & mask;
+    ring[slot] = p;
+    sizeOf[slot] = size;
+    startAt[slot] = start;
+    arriveAt[slot] = end + delayPs;
+    boolean wasEmpty = head == tail;
+    tail++;
+    if (start > now) {
+      bytesWaiting += size;
+    } else if (firstWaiting == tail - 1) {
+      firstWaiting = tail; // starts at once: never counted as waiting
+    }
+    if (wasEmpty) sim.schedule(end + delayPs, this, 0);
+    return true;
+  }
+
+  /** Packets waiting for transmission now (not counting the one being transmitted). */
+  public int queueLength() {
+    advance(sim.now());
+    return tail - firstWaiting;
+  }
+
+  /** Bytes waiting for transmission now. */
+  public long queueBytes() {
+    advance(sim.now());
+    return bytesWaiting;
+  }
+
+  private void advance(long now) {
+    int fw = firstWaiting;
+    while (fw != tail && startAt[fw & mask] <= now) {
+      bytesWaiting -= sizeOf[fw & mask];
+      fw++;
+    }
+    firstWaiting = fw;
+  }
+
+  @Override
+  public void onEvent(int tag) {
+    int slot = head & mask;
+    int p = ring[slot];
+    head++;
+    // The packet has started (it arrives after its transmission ends): move the cursor past it.
+    if (firstWaiting - head < 0) advance(sim.now());
+    if (head != tail) sim.schedule(arriveAt[head & mask], this, 0);
+    departures++;
+    bytesSent += sizeOf[slot];
+    pk.setLastHop(p, owner.id());
+    peer.receive(p, this);
+  }
+
+  private void growRing() {
+    int n = ring.length * 2;
+    int[] r = new int[n];
+    int[] z = new int[n];
+    long[] s = new long[n];
+    long[] a = new long[n];
+    for (int i = head; i != tail; i++) {
+      r[i & (n - 1)] = ring[i & mask];
+      z[i & (n - 1)] = sizeOf[i & mask];
+      s[i & (n - 1)] = startAt[i & mask];
+      a[i & (n - 1)] = arriveAt[i & mask];
+    }
+    ring = r;
+    sizeOf = z;
+    startAt = s;
+    arriveAt = a;
+    mask = n - 1;
+  }
+
+  /** Packets delivered to the peer: this port's packet-hops. */
+  public long departures() {
+    return departures;
+  }
+
+  public long bytesSent() {
+    return bytesSent;
+  }
+
+  public long drops() {
+    return drops;
+  }
+
+  /** Time the transmitter was (or is booked to be) busy, in ps. */
+  public long busyPs() {
+    return busyPs;
+  }
+
+  @Override
+  public String toString() {
+    return owner.name() + "->" + peer.name();
+  }
+}

@@ -1,0 +1,124 @@
+package io.pikachu.netmodels.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.netmodels.cli.NetModelsMain;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NetsimCommandTest {
+  private static String run(String... args) throws IOException {
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    NetsimCommand.run(args, new PrintStream(buf, true, StandardCharsets.UTF_8));
+    return buf.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void sameSeedGivesByteIdenticalCsvAndAnotherSeedDoesNot(@TempDir Path dir) throws IOException {
+    String[] base = {
+      "drill-load",
+      "--scale",
+      "small",
+      "--loads",
+      "0.5",
+      "--schemes",
+      "drill,ecmp,cu:1us",
+      "--duration",
+      "20ms"
+    };
+    Path a = dir.resolve("a");
+    Path again = dir.resolve("again");
+    Path cached = dir.resolve("cached");
+    Path other = dir.resolve("other");
+    Path cache = dir.resolve("cache");
+    run(concat(base, "--out", a.toString(), "--cache", cache.toString()));
+    // Simulated again from scratch, then read back from the cache: the same bytes both times.
+    run(concat(base, "--out", again.toString()));
+    String third = run(concat(base, "--out", cached.toString(), "--cache", cache.toString()));
+    assertTrue(!third.contains("[1/"), "nothing run again: " + third);
+    run(concat(base, "--out", other.toString(), "--seed", "2"));
+    byte[] first = Files.readAllBytes(a.resolve("drill-load.csv"));
+    assertArrayEquals(first, Files.readAllBytes(again.resolve("drill-load.csv")));
+    assertArrayEquals(first, Files.readAllBytes(cached.resolve("drill-load.csv")));
+    assertTrue(
+        !java.util.Arrays.equals(first, Files.readAllBytes(other.resolve("drill-load.csv"))));
+    String csv = new String(first, StandardCharsets.UTF_8);
+    assertTrue(csv.startsWith("load,scheme,interval_us,interval_run_us,flows,"), csv);
+    assertEquals(4, csv.lines().count(), csv); // header and three schemes
+    for (String chart : List.of("a", "b", "c", "d")) {
+      assertTrue(Files.readString(a.resolve("drill-load-" + chart + ".svg")).contains("<svg"));
+    }
+  }
+
+  @Test
+  void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
+    String out = run("spray-static", "--scale", "small", "--runs", "1", "--out", dir.toString());
+    assertTrue(out.contains("wrote spray-static.csv and 3 charts"), out);
+    String csv = Files.readString(dir.resolve("spray-static.csv"));
+    assertTrue(csv.startsWith("scheme,long_flows,long_flow_gbps,short_fct_ms"), csv);
+    assertEquals(1 + 3 * 6, csv.lines().count());
+    Path again = dir.resolve("again");
+    run("spray-static", "--scale", "small", "--runs", "1", "--out", again.toString());
+    assertEquals(csv, Files.readString(again.resolve("spray-static.csv")), "same seed, same bytes");
+  }
+
+  @Test
+  void badArgumentsAreNamed() {
+    assertMessage(
+        "--load must be in (0, 1], got '1.5'", "netsim-run", "--scheme", "drill", "--load", "1.5");
+    assertMessage("--loads must be in (0, 1], got '0'", "drill-load", "--loads", "0.5,0");
+    assertMessage("unknown scheme 'conga'", "drill-load", "--schemes", "drill,conga");
+    assertMessage(
+        "interval of scheme 'piu:-10us' must be positive", "drill-load", "--schemes", "piu:-10us");
+    assertMessage(
+        "interval of scheme 'cu:0us' must be positive", "drill-load", "--schemes", "cu:0us");
+    assertMessage("needs an update interval", "drill-staleness", "--schemes", "piu");
+    assertMessage("--runs must be >= 1", "spray-random", "--runs", "0");
+    assertMessage("--threads must be an integer", "spray-random", "--threads", "two");
+    assertMessage("unknown scale 'huge'", "drill-load", "--scale", "huge");
+    assertMessage("--duration", "drill-load", "--duration", "-1s");
+    assertMessage("unknown option --bogus", "spray-static", "--bogus", "1");
+    assertMessage("netsim-run needs --scheme", "netsim-run", "--load", "0.5");
+    assertMessage("option --out needs a value", "spray-static", "--out");
+  }
+
+  private static void assertMessage(String expected, String... args) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(args));
+    assertTrue(
+        e.getMessage().contains(expected), "'" + e.getMessage() + "' lacks '" + expected + "'");
+  }
+
+  @Test
+  void theCommandLineExitsWithCodeTwoOnABadArgument() throws Exception {
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                NetModelsMain.class.getName(),
+                "drill-load",
+                "--schemes",
+                "piu:-1us")
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(2, p.waitFor(), output);
+    assertTrue(output.contains("error: interval of scheme 'piu:-1us' must be positive"), output);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+}
