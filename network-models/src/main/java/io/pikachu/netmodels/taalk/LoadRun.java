@@ -13,6 +13,8 @@ import java.util.Arrays;
  * @param won connections established at each server
  * @param refused SYNs each server dropped (backlog full)
  * @param cpuBusy CPU seconds each server spent
+ * @param abandoned half-open connections the servers gave up (TAALK's losers)
+ * @param lateSyns SYN copies that reached a server after their connection had ended
  */
 public record LoadRun(
     int load,
@@ -25,7 +27,9 @@ public record LoadRun(
     double[] cpuBusy,
     long synCopies,
     long unmarked,
-    long retransmits) {
+    long retransmits,
+    long abandoned,
+    long lateSyns) {
 
   /** The job completion time: the largest FCT of the load. */
   public double jct() {
@@ -49,6 +53,8 @@ public record LoadRun(
     private long synCopies;
     private long unmarked;
     private long retransmits;
+    private long abandoned;
+    private long lateSyns;
 
     Builder(int load, int rep, int servers) {
       this.load = load;
@@ -73,6 +79,8 @@ public record LoadRun(
       refused[i] = cpu.refusedSyns();
       cpuDrops[i] = cpu.dropped();
       cpuBusy[i] = cpu.busySeconds();
+      abandoned += b.lost();
+      lateSyns += b.lateSyns();
     }
 
     void balancer(Balancer b) {

@@ -55,6 +55,7 @@ class TaalkMechanismTest {
     LoadRun r = Testbed.run(quiet(Policy.TAALK), 1, 0);
     assertEquals(2, r.synCopies());
     assertEquals(1, r.won()[0] + r.won()[1], "one server won the connection");
+    assertEquals(1, r.abandoned(), "the other gave its half-open connection up");
     assertEquals(0, r.unmarked(), "every later packet carried a readable mark");
     assertEquals(0, r.failed());
     // Handshake, request and ACK through 1 Gbps, 50 us links and millisecond processing.
@@ -66,6 +67,7 @@ class TaalkMechanismTest {
     for (Policy p : new Policy[] {Policy.RANDOM, Policy.MAGLEV}) {
       LoadRun r = Testbed.run(quiet(p), 40, 3);
       assertEquals(0, r.synCopies(), p.label());
+      assertEquals(0, r.abandoned(), p.label());
       assertEquals(40, r.won()[0] + r.won()[1], p.label());
       assertEquals(0, r.unmarked(), p.label());
       assertTrue(r.won()[0] > 5 && r.won()[1] > 5, p.label() + " " + Arrays.toString(r.won()));
