@@ -103,7 +103,9 @@ public record LoadRun(
           cpuBusy,
           synCopies,
           unmarked,
-          retransmits);
+          retransmits,
+          abandoned,
+          lateSyns);
     }
   }
 }
