@@ -8,6 +8,7 @@ import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Scenario;
+import io.pikachu.netmodels.taalk.TaalkCli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,9 @@ public final class NetModelsMain {
               netsim-bench, netbench-scenario, netbench-ours, netbench-compare (their options: NetModelsMain drill-load --help)
             defaults: --out target/netmodels --scale full --seed 1
             """
-          + CrossRssCli.USAGE;
+          + CrossRssCli.USAGE
+          + "\n"
+          + TaalkCli.USAGE;
 
   private NetModelsMain() {}
 
@@ -60,6 +63,10 @@ public final class NetModelsMain {
     }
     if (CrossRssCli.handles(command)) {
       CrossRssCli.run(args, System.out);
+      return;
+    }
+    if (TaalkCli.handles(command)) {
+      TaalkCli.run(args, System.out);
       return;
     }
     if (command.equals("maglev-bench")) {

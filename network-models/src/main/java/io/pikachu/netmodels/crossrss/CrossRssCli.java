@@ -1,9 +1,9 @@
 package io.pikachu.netmodels.crossrss;
 
+import io.pikachu.netmodels.cli.CommandOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,7 +30,21 @@ public final class CrossRssCli {
   }
 
   public static void run(String[] args, PrintStream out) throws IOException {
-    Options o = new Options(args);
+    CommandOptions o =
+        new CommandOptions(
+            args,
+            List.of(
+                "--out",
+                "--seed",
+                "--runs",
+                "--windows",
+                "--warmup",
+                "--rss",
+                "--servers",
+                "--cores",
+                "--seconds",
+                "--load",
+                "--policy"));
     if (args[0].equals("crossrss-bench")) {
       o.refuse("--out", "--runs", "--windows", "--warmup", "--rss");
       CrossRssBenchmark.run(
@@ -38,7 +52,7 @@ public final class CrossRssCli {
           o.positive("--cores", 32),
           o.intValue("--seconds", 60),
           o.doubleValue("--load", -1),
-          o.policies(),
+          policies(o),
           o.longValue("--seed", 1),
           out);
       return;
@@ -71,94 +85,13 @@ public final class CrossRssCli {
         dir.toAbsolutePath());
   }
 
-  /** {@code --name value} pairs, each name at most once, every value checked. */
-  private static final class Options {
-    private final List<String> names = new ArrayList<>();
-    private final List<String> values = new ArrayList<>();
-
-    Options(String[] args) {
-      for (int i = 1; i < args.length; i++) {
-        String name = args[i];
-        if (!name.startsWith("--")) throw new IllegalArgumentException("unexpected '" + name + "'");
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("option " + name + " needs a value");
-        }
-        if (!List.of(
-                "--out",
-                "--seed",
-                "--runs",
-                "--windows",
-                "--warmup",
-                "--rss",
-                "--servers",
-                "--cores",
-                "--seconds",
-                "--load",
-                "--policy")
-            .contains(name)) {
-          throw new IllegalArgumentException("unknown option " + name);
-        }
-        if (names.contains(name)) throw new IllegalArgumentException(name + " given twice");
-        names.add(name);
-        values.add(args[++i]);
-      }
+  private static List<Policy> policies(CommandOptions o) {
+    String v = o.string("--policy", "crossrss");
+    if (v.equals("all")) return List.of(Policy.values());
+    for (Policy p : Policy.values()) {
+      if (p.name().equalsIgnoreCase(v)) return List.of(p);
     }
-
-    void refuse(String... notHere) {
-      for (String n : notHere) {
-        if (names.contains(n)) {
-          throw new IllegalArgumentException("option " + n + " does not apply here");
-        }
-      }
-    }
-
-    String string(String name, String fallback) {
-      int i = names.indexOf(name);
-      return i < 0 ? fallback : values.get(i);
-    }
-
-    int intValue(String name, int fallback) {
-      long v = longValue(name, fallback);
-      if (v != (int) v) throw new IllegalArgumentException(name + " is out of range: " + v);
-      return (int) v;
-    }
-
-    int positive(String name, int fallback) {
-      int v = intValue(name, fallback);
-      if (v < 1) throw new IllegalArgumentException(name + " must be at least 1, got " + v);
-      return v;
-    }
-
-    long longValue(String name, long fallback) {
-      String v = string(name, null);
-      if (v == null) return fallback;
-      try {
-        return Long.parseLong(v);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
-      }
-    }
-
-    double doubleValue(String name, double fallback) {
-      String v = string(name, null);
-      if (v == null) return fallback;
-      try {
-        double d = Double.parseDouble(v);
-        if (!(d > 0) || Double.isInfinite(d)) throw new NumberFormatException();
-        return d;
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + " must be a positive number, got '" + v + "'");
-      }
-    }
-
-    List<Policy> policies() {
-      String v = string("--policy", "crossrss");
-      if (v.equals("all")) return List.of(Policy.values());
-      for (Policy p : Policy.values()) {
-        if (p.name().equalsIgnoreCase(v)) return List.of(p);
-      }
-      throw new IllegalArgumentException(
-          "--policy must be crossrss, rr, hash, pow2 or all, got '" + v + "'");
-    }
+    throw new IllegalArgumentException(
+        "--policy must be crossrss, rr, hash, pow2 or all, got '" + v + "'");
   }
 }
