@@ -159,6 +159,10 @@ final class ClusterSite {
       yarnSite.put("yarn.nodemanager.webapp.address", nodeManager.webapp());
       yarnSite.put("yarn.nodemanager.local-dirs", nodeManager.localDir().toString());
       yarnSite.put("yarn.nodemanager.log-dirs", nodeManager.logDir().toString());
+      // The ShuffleHandler reads its port from the NodeManager's configuration, which loads
+      // yarn-site.xml but not always mapred-site.xml: two NodeManagers on one host must not both
+      // take the default 13562.
+      yarnSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
       mapredSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
     }
     write(dir.resolve("core-site.xml"), conf(common));

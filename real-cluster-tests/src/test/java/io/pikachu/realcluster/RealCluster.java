@@ -75,6 +75,11 @@ final class RealCluster implements AutoCloseable {
         List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml")) {
       clientConf.addResource(new org.apache.hadoop.fs.Path(clientConfDir.resolve(file).toUri()));
     }
+    // The test's own probes and reads give up on a dead daemon in seconds, not after Hadoop's
+    // 15 minutes of retries, so that Await sees it die (job clients keep the site's defaults).
+    clientConf.setLong("yarn.resourcemanager.connect.max-wait.ms", 20_000);
+    clientConf.setLong("yarn.resourcemanager.connect.retry-interval.ms", 1_000);
+    clientConf.setInt("ipc.client.connect.max.retries", 3);
 
     JavaProcess format =
         daemon(
