@@ -1,0 +1,211 @@
+package io.pikachu.realcluster;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The site files of a small cluster on loopback: every daemon's address on a free port, every
+ * directory under one work directory, small memory settings, and mapred-site.xml made of the
+ * cluster's own settings plus the admin templates' properties. Each daemon gets its own conf dir
+ * ({@code etc/<daemon>/}); the job client gets {@code etc/client/}, with the same mapred-site.xml,
+ * which is where a cluster-wide MapReduce setting really takes effect (job confs are built there).
+ */
+final class ClusterSite {
+  static final String HOST = "127.0.0.1";
+
+  /** MapReduce containers: memory per container and the JVM inside it (C1 only: short JVMs). */
+  static final int CONTAINER_MB = 512;
+
+  static final String CONTAINER_JAVA_OPTS = "-Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+
+  /** Each NodeManager offers this much memory: six containers of {@link #CONTAINER_MB}. */
+  static final int NODE_MANAGER_MB = 3072;
+
+  static final String DECISION_DIR = "/pikachu/decisions";
+
+  /** One NodeManager's own addresses and directories. */
+  record NodeManagerSite(
+      String name,
+      String address,
+      String localizer,
+      String webapp,
+      int shufflePort,
+      Path localDir,
+      Path logDir) {}
+
+  private final Path work;
+  private final HadoopHome home;
+  private final Configuration templates;
+  private final String fsUri;
+  private final Map<String, String> common = new LinkedHashMap<>();
+  private final Map<String, String> hdfs = new LinkedHashMap<>();
+  private final Map<String, String> yarn = new LinkedHashMap<>();
+  private final Map<String, String> mapred = new LinkedHashMap<>();
+  private final List<NodeManagerSite> nodeManagers = new ArrayList<>();
+
+  ClusterSite(Path work, HadoopHome home, Configuration templates, int nodeManagers) {
+    this.work = work;
+    this.home = home;
+    this.templates = templates;
+    FreePorts ports = new FreePorts();
+    fsUri = "hdfs://" + ports.address();
+
+    common.put("fs.defaultFS", fsUri);
+    common.put("hadoop.tmp.dir", work.resolve("tmp").toString());
+
+    hdfs.put("dfs.replication", "1");
+    hdfs.put("dfs.namenode.name.dir", work.resolve("data/name").toUri().toString());
+    hdfs.put("dfs.datanode.data.dir", work.resolve("data/datanode").toUri().toString());
+    hdfs.put("dfs.namenode.rpc-address", fsUri.substring("hdfs://".length()));
+    hdfs.put("dfs.namenode.http-address", ports.address());
+    hdfs.put("dfs.namenode.https-address", ports.address());
+    hdfs.put("dfs.namenode.secondary.http-address", ports.address());
+    hdfs.put("dfs.namenode.secondary.https-address", ports.address());
+    hdfs.put("dfs.datanode.address", ports.address());
+    hdfs.put("dfs.datanode.http.address", ports.address());
+    hdfs.put("dfs.datanode.https.address", ports.address());
+    hdfs.put("dfs.datanode.ipc.address", ports.address());
+    hdfs.put("dfs.namenode.safemode.extension", "0");
+    hdfs.put("dfs.namenode.datanode.registration.ip-hostname-check", "false");
+
+    yarn.put("yarn.resourcemanager.hostname", HOST);
+    yarn.put("yarn.resourcemanager.address", ports.address());
+    yarn.put("yarn.resourcemanager.scheduler.address", ports.address());
+    yarn.put("yarn.resourcemanager.resource-tracker.address", ports.address());
+    yarn.put("yarn.resourcemanager.admin.address", ports.address());
+    yarn.put("yarn.resourcemanager.webapp.address", ports.address());
+    yarn.put("yarn.resourcemanager.webapp.https.address", ports.address());
+    yarn.put("yarn.scheduler.minimum-allocation-mb", "256");
+    yarn.put("yarn.scheduler.maximum-allocation-mb", Integer.toString(NODE_MANAGER_MB));
+    yarn.put("yarn.nodemanager.resource.memory-mb", Integer.toString(NODE_MANAGER_MB));
+    yarn.put("yarn.nodemanager.resource.cpu-vcores", "4");
+    // Java 17 JVMs reserve far more virtual memory than they use.
+    yarn.put("yarn.nodemanager.vmem-check-enabled", "false");
+    yarn.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
+    yarn.put(
+        "yarn.nodemanager.aux-services.mapreduce_shuffle.class",
+        "org.apache.hadoop.mapred.ShuffleHandler");
+    // Hadoop 3's single-node setup: containers see HADOOP_MAPRED_HOME, the base of
+    // mapreduce.application.classpath.
+    yarn.put(
+        "yarn.nodemanager.env-whitelist",
+        "JAVA_HOME,HADOOP_COMMON_HOME,HADOOP_HDFS_HOME,HADOOP_CONF_DIR,CLASSPATH_PREPEND_DISTCACHE,"
+            + "HADOOP_YARN_HOME,HADOOP_HOME,PATH,LANG,TZ,HADOOP_MAPRED_HOME");
+
+    String mapredHome = "HADOOP_MAPRED_HOME=" + home.root();
+    mapred.put("mapreduce.framework.name", "yarn");
+    mapred.put("yarn.app.mapreduce.am.env", mapredHome);
+    mapred.put("mapreduce.map.env", mapredHome);
+    mapred.put("mapreduce.reduce.env", mapredHome);
+    // The directory the admin jar was copied into is on the MapReduce containers' class path.
+    mapred.put(
+        "mapreduce.application.classpath",
+        "$HADOOP_MAPRED_HOME/share/hadoop/mapreduce/*,$HADOOP_MAPRED_HOME/share/hadoop/mapreduce/lib/*");
+    mapred.put("yarn.app.mapreduce.am.resource.mb", Integer.toString(CONTAINER_MB));
+    mapred.put("yarn.app.mapreduce.am.command-opts", CONTAINER_JAVA_OPTS);
+    mapred.put("mapreduce.map.memory.mb", Integer.toString(CONTAINER_MB));
+    mapred.put("mapreduce.reduce.memory.mb", Integer.toString(CONTAINER_MB));
+    mapred.put("mapreduce.map.java.opts", CONTAINER_JAVA_OPTS);
+    mapred.put("mapreduce.reduce.java.opts", CONTAINER_JAVA_OPTS);
+    mapred.put("mapreduce.jobhistory.address", ports.address());
+    mapred.put("mapreduce.jobhistory.admin.address", ports.address());
+    mapred.put("mapreduce.jobhistory.webapp.address", ports.address());
+    mapred.put("mapreduce.jobhistory.webapp.https.address", ports.address());
+    // An admin's choice beside the templates: decision records outlive the jobs' staging dirs.
+    mapred.put("pikachu.decision.dir", fsUri + DECISION_DIR);
+
+    for (int i = 1; i <= nodeManagers; i++) {
+      Path dir = work.resolve("data/nodemanager-" + i);
+      this.nodeManagers.add(
+          new NodeManagerSite(
+              "nodemanager-" + i,
+              ports.address(),
+              ports.address(),
+              ports.address(),
+              ports.next(),
+              dir.resolve("local"),
+              dir.resolve("logs")));
+    }
+  }
+
+  String fsUri() {
+    return fsUri;
+  }
+
+  List<NodeManagerSite> nodeManagers() {
+    return nodeManagers;
+  }
+
+  String jobHistoryWebapp() {
+    return mapred.get("mapreduce.jobhistory.webapp.address");
+  }
+
+  /** Writes one daemon's conf dir (or the client's); {@code nodeManager} is null for the others. */
+  Path writeConfDir(String daemon, NodeManagerSite nodeManager) throws IOException {
+    Path dir = work.resolve("etc").resolve(daemon);
+    Files.createDirectories(dir);
+    Map<String, String> yarnSite = new LinkedHashMap<>(yarn);
+    Map<String, String> mapredSite = new LinkedHashMap<>(mapred);
+    if (nodeManager != null) {
+      yarnSite.put("yarn.nodemanager.address", nodeManager.address());
+      yarnSite.put("yarn.nodemanager.localizer.address", nodeManager.localizer());
+      yarnSite.put("yarn.nodemanager.webapp.address", nodeManager.webapp());
+      yarnSite.put("yarn.nodemanager.local-dirs", nodeManager.localDir().toString());
+      yarnSite.put("yarn.nodemanager.log-dirs", nodeManager.logDir().toString());
+      // The ShuffleHandler reads its port from the NodeManager's configuration, which loads
+      // yarn-site.xml but not always mapred-site.xml: two NodeManagers on one host must not both
+      // take the default 13562.
+      yarnSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
+      mapredSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
+    }
+    write(dir.resolve("core-site.xml"), conf(common));
+    write(dir.resolve("hdfs-site.xml"), conf(hdfs));
+    write(dir.resolve("yarn-site.xml"), conf(yarnSite));
+    Configuration mapredConf = conf(mapredSite);
+    for (Map.Entry<String, String> property : templates) {
+      mapredConf.set(property.getKey(), property.getValue(), "Pikachu's admin templates");
+    }
+    write(dir.resolve("mapred-site.xml"), mapredConf);
+    write(dir.resolve("capacity-scheduler.xml"), conf(capacityScheduler()));
+    Files.writeString(
+        dir.resolve("log4j.properties"),
+        String.join(
+            "\n",
+            "log4j.rootLogger=INFO,console",
+            "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+            "log4j.appender.console.target=System.err",
+            "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+            "log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n",
+            ""));
+    return dir;
+  }
+
+  /** One queue with the whole cluster; several AMs may run at once. */
+  private static Map<String, String> capacityScheduler() {
+    Map<String, String> cs = new LinkedHashMap<>();
+    cs.put("yarn.scheduler.capacity.root.queues", "default");
+    cs.put("yarn.scheduler.capacity.root.default.capacity", "100");
+    cs.put("yarn.scheduler.capacity.root.default.maximum-capacity", "100");
+    cs.put("yarn.scheduler.capacity.maximum-am-resource-percent", "0.5");
+    return cs;
+  }
+
+  private static Configuration conf(Map<String, String> properties) {
+    Configuration c = new Configuration(false);
+    properties.forEach(c::set);
+    return c;
+  }
+
+  private static void write(Path file, Configuration conf) throws IOException {
+    try (OutputStream out = Files.newOutputStream(file)) {
+      conf.writeXml(out);
+    }
+  }
+}

@@ -1,0 +1,447 @@
+package io.pikachu.realcluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Pikachu installed on a real multi-process cluster the way docs/admin-guide.md says, and used by
+ * people who never heard of it: the admin jar copied into {@code share/hadoop/mapreduce/lib/}, both
+ * templates merged into mapred-site.xml, jobs submitted with the README's {@code hadoop jar}
+ * commands from a client without Pikachu, on HDFS. Every variant's output is compared with the same
+ * job opted out ({@code -D pikachu.enabled=false}).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealClusterIT {
+  private static final int REDUCERS = 3;
+  private static final int MAPS = 4;
+  private static final int BINS_PER_REDUCER = 10;
+  private static final String TEXT = "/in/text";
+  private static final String RECORDS = "/in/records";
+
+  /**
+   * A reducer container this large fits at most twice on a NodeManager, so three reducers always
+   * sit on both NodeManagers, wherever the scheduler puts the maps.
+   */
+  private static final String SPREAD_REDUCERS = "mapreduce.reduce.memory.mb=1280";
+
+  private RealCluster cluster;
+  private FileSystem fs;
+  private Path benchmarks;
+  private Path examples;
+  private FinishedJob stockWordcount;
+  private List<byte[]> stockWordcountParts;
+
+  @BeforeAll
+  void startClusterAndRunStock() throws Exception {
+    benchmarks = Path.of(RealClusterSettings.required("realcluster.benchmarks.jar"));
+    examples = Path.of(RealClusterSettings.required("realcluster.examples.jar"));
+    cluster =
+        RealCluster.start(
+            HadoopHome.fromSystemProperty(),
+            Path.of(RealClusterSettings.required("realcluster.work.dir")),
+            Path.of(RealClusterSettings.required("realcluster.conf.templates")));
+    fs = cluster.fs();
+    // The README's generators: seeded data written by the client straight to HDFS.
+    bench("gen-text", "gen-text", TEXT, Integer.toString(MAPS), "2", "42");
+    bench("gen-sort", "gen-sort", RECORDS, Integer.toString(MAPS), "2", "42");
+    stockWordcount = wordcount("wc-stock", "/out/wc-stock", "pikachu.enabled=false");
+    stockWordcountParts = new JobOutput(fs, "/out/wc-stock").partBytes();
+  }
+
+  @AfterAll
+  void stopCluster() throws Exception {
+    if (cluster == null) {
+      return;
+    }
+    Path work = cluster.work();
+    cluster.close();
+    assertEquals(List.of(), Leftovers.find(work), "processes left behind by the cluster");
+  }
+
+  @Test
+  void pikachuReachesTheJobsOnlyThroughTheInstalledJar() throws Exception {
+    assertThrows(
+        ClassNotFoundException.class,
+        () -> Class.forName("io.pikachu.scheduler.am.PikachuSpeculator"),
+        "the test's class path must not hold Pikachu");
+    HadoopHome home = HadoopHome.fromSystemProperty();
+    for (String component : List.of("common", "common/lib", "hdfs", "yarn", "mapreduce")) {
+      for (Path jar : jars(home.share(component))) {
+        assertFalse(holdsPluginClasses(jar), jar + " holds Pikachu classes");
+      }
+    }
+    List<Path> installed = jars(home.installedPluginDir());
+    assertEquals(1, installed.size(), "installed jars: " + installed);
+    assertTrue(installed.get(0).getFileName().toString().matches("pikachu-.+\\.jar"));
+    assertTrue(holdsPluginClasses(installed.get(0)), "the admin jar holds no plugin classes");
+    assertFalse(holdsPluginClasses(benchmarks), "the benchmarks jar must not carry the plugin");
+    for (JavaProcess daemon : cluster.daemons()) {
+      String commandLine =
+          ProcessHandle.of(daemon.pid()).flatMap(p -> p.info().commandLine()).orElseThrow();
+      assertFalse(
+          commandLine.contains(home.installedPluginDir().toString()),
+          daemon.name() + " has the plugin directory on its class path");
+    }
+  }
+
+  /**
+   * Issue 17: two identical NodeManagers give one node class whatever the scheduler's placement, so
+   * the default two-stage estimator keeps the even map, and the part files are stock's byte for
+   * byte.
+   */
+  @Test
+  void twoEqualNodeManagersGiveOneClassAndStocksPartFiles() throws Exception {
+    FinishedJob job = wordcount("wc-two-stage", "/out/wc-two-stage", SPREAD_REDUCERS);
+    assertPartFilesEqualStock("/out/wc-two-stage");
+
+    JsonNode last = finalVersion(job);
+    assertEquals("two-stage", last.path("estimator").asText());
+    assertFalse(last.path("rebalanced").asBoolean(), "rebalanced on equal nodes: " + last);
+    assertTrue(
+        last.path("classes").size() <= 1 || "SINGLE_CLASS".equals(last.path("reason").asText()),
+        "two equal NodeManagers formed several node classes: " + last.path("classes"));
+    assertEquals(2, reducerNodes(last), "the reducers should sit on both NodeManagers");
+    assertEquals(1, job.amLines("Pikachu decision v1 (final): estimator=two-stage").size());
+    assertEquals(0L, job.counterOrZero(FinishedJob.DECISION_GROUP, "REBALANCED"));
+    assertEquals(1L, job.counterOrZero(FinishedJob.DECISION_GROUP, "NODE_CLASSES"));
+    assertEquals(
+        (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
+    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+  }
+
+  /** A forced change while the maps run: bins move mid-shuffle, the records are stock's. */
+  @Test
+  void aChangeMidShuffleKeepsStocksRecords() throws Exception {
+    FinishedJob job =
+        wordcount(
+            "wc-forced-mid",
+            "/out/wc-forced-mid",
+            "pikachu.test.forced-ratio=3",
+            "pikachu.test.forced-after-maps=0.5");
+    assertRecordsEqualStock("/out/wc-forced-mid");
+    assertBinsMoved(job);
+  }
+
+  /** A forced change after the maps: gained bins are fetched again from every map. */
+  @Test
+  void aChangeAfterTheMapsKeepsStocksRecords() throws Exception {
+    FinishedJob job =
+        wordcount("wc-forced-after", "/out/wc-forced-after", "pikachu.test.forced-ratio=3");
+    assertRecordsEqualStock("/out/wc-forced-after");
+    assertBinsMoved(job);
+    assertTrue(job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BYTES_RESHUFFLED") > 0);
+    assertTrue(job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BYTES_DROPPED") > 0);
+  }
+
+  /**
+   * The {@code fixed} estimator through the AM, with node classes an admin names: the AM decides P
+   * = 3 for the fast NodeManager's reducers, publishes it on HDFS, and the records are stock's.
+   */
+  @Test
+  void theFixedEstimatorRebalancesThroughTheAm() throws Exception {
+    List<String> nodes = cluster.nodeManagerIds();
+    String classes = nodes.get(0) + "=fast," + nodes.get(1) + "=slow";
+    FinishedJob job =
+        wordcount(
+            "wc-fixed",
+            "/out/wc-fixed",
+            SPREAD_REDUCERS,
+            "pikachu.estimator=fixed",
+            "pikachu.fixed.p=3",
+            "pikachu.node.classes=" + classes);
+    assertRecordsEqualStock("/out/wc-fixed");
+
+    JsonNode last = finalVersion(job);
+    assertEquals("fixed", last.path("estimator").asText());
+    assertTrue(last.path("rebalanced").asBoolean(), "not rebalanced: " + last);
+    assertEquals(2, last.path("classes").size(), "classes: " + last.path("classes"));
+    assertEquals(1, job.amLines("Pikachu decision v1 (final): estimator=fixed").size());
+    assertEquals(1L, job.counterOrZero(FinishedJob.DECISION_GROUP, "REBALANCED"));
+    assertEquals(3000L, job.counterOrZero(FinishedJob.DECISION_GROUP, "P_FASTEST_MILLI"));
+    long moved = job.counterOrZero(FinishedJob.DECISION_GROUP, "BINS_MOVED");
+    assertTrue(moved > 0, "BINS_MOVED " + moved);
+    assertEquals(moved, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_GAINED"));
+  }
+
+  /**
+   * {@code -D pikachu.enabled=false} on a cluster where Pikachu is on: no bin fetched, no decision,
+   * and every key in the part file that Hadoop's HashPartitioner gives it, in sorted order.
+   */
+  @Test
+  void aJobThatOptsOutRunsAsStock() throws Exception {
+    FinishedJob job = stockWordcount;
+    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
+    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    assertFalse(job.hasGroup(FinishedJob.DECISION_GROUP), "a decision for an opted-out job");
+    assertEquals(List.of(), job.amLines("Pikachu decision"));
+    assertFalse(fs.exists(decisionFile(job.id())), "a decision record for an opted-out job");
+
+    HashPartitioner<Text, IntWritable> stock = new HashPartitioner<>();
+    List<List<String>> parts = new JobOutput(fs, "/out/wc-stock").textLines();
+    assertEquals(REDUCERS, parts.size());
+    long words = 0;
+    for (int r = 0; r < parts.size(); r++) {
+      String previous = null;
+      for (String line : parts.get(r)) {
+        Text word = new Text(line.substring(0, line.indexOf('\t')));
+        assertEquals(r, stock.getPartition(word, null, REDUCERS), line + " in part " + r);
+        assertTrue(previous == null || previous.compareTo(word.toString()) < 0, "not sorted");
+        previous = word.toString();
+        words++;
+      }
+    }
+    assertTrue(words > 1000, "only " + words + " words");
+  }
+
+  /**
+   * Both speculation keys off: the AM builds no speculator, so no controller; Pikachu steps aside
+   * at once instead of letting the reducers wait for a bin map that never comes.
+   */
+  @Test
+  void aJobWithSpeculationOffRunsAsStockPromptly() throws Exception {
+    // Were the reducers to wait for a final map, they would wait this long before sealing one.
+    String longWait = "pikachu.binmap.final.wait.ms=600000";
+    CompletableFuture<FinishedJob> off =
+        async(
+            () ->
+                wordcount(
+                    "wc-speculation-off",
+                    "/out/wc-speculation-off",
+                    "mapreduce.map.speculative=false",
+                    "mapreduce.reduce.speculative=false",
+                    longWait));
+    // a stock run beside it, so that both see the same load on the machine
+    FinishedJob stock =
+        wordcount("wc-stock-beside", "/out/wc-stock-beside", "pikachu.enabled=false");
+    FinishedJob job = off.join();
+    assertPartFilesEqualStock("/out/wc-speculation-off");
+    assertEquals(
+        (long) REDUCERS,
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_SPECULATION_OFF"));
+    assertEquals((long) REDUCERS, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    System.out.printf(
+        "speculation off: %.1f s, stock beside it: %.1f s%n",
+        job.durationMs() / 1000.0, stock.durationMs() / 1000.0);
+    assertTrue(
+        job.durationMs() < stock.durationMs() + 60_000,
+        "speculation off took " + job.durationMs() + " ms, stock " + stock.durationMs() + " ms");
+  }
+
+  /** The README's gen-sort and sort: under the two-stage default, each part file is stock's. */
+  @Test
+  void theReadmeSortEqualsStockPartFileByPartFile() throws Exception {
+    bench(
+        "sort-stock",
+        "sort",
+        "-D",
+        "mapreduce.job.reduces=" + REDUCERS,
+        "-D",
+        "pikachu.enabled=false",
+        RECORDS,
+        "/out/sort-stock");
+    FinishedJob job =
+        FinishedJob.of(
+            cluster,
+            bench(
+                    "sort-pikachu",
+                    "sort",
+                    "-D",
+                    "mapreduce.job.reduces=" + REDUCERS,
+                    RECORDS,
+                    "/out/sort-pikachu")
+                .jobId());
+    Configuration conf = cluster.conf();
+    List<List<String>> stock = new JobOutput(fs, "/out/sort-stock").sequenceRecords(conf);
+    assertEquals(stock, new JobOutput(fs, "/out/sort-pikachu").sequenceRecords(conf));
+    assertEquals(
+        (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
+  }
+
+  /**
+   * Hadoop's own Sort {@code -totalOrder} (hadoop-mapreduce-examples), whose partition file reaches
+   * the tasks through the distributed cache under a {@code #_sortPartitioning} link: under a forced
+   * change its output is sorted across the part files in part order and holds stock's keys.
+   */
+  @Test
+  void hadoopsTotalOrderSortStaysSortedUnderAChange() throws Exception {
+    totalOrderSort("totalorder-stock", "pikachu.enabled=false");
+    JarRun forced = totalOrderSort("totalorder-pikachu", "pikachu.test.forced-ratio=3");
+    FinishedJob job = FinishedJob.of(cluster, forced.jobId());
+    assertTrue(job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_GAINED") > 0, "no bin moved");
+
+    Configuration conf = cluster.conf();
+    List<List<String>> stock = new JobOutput(fs, "/out/totalorder-stock").sequenceRecords(conf);
+    List<List<String>> pikachu = new JobOutput(fs, "/out/totalorder-pikachu").sequenceRecords(conf);
+    assertSortedAcrossParts(stock);
+    assertSortedAcrossParts(pikachu);
+    assertEquals(JobOutput.multiset(keys(stock)), JobOutput.multiset(keys(pikachu)));
+    assertEquals(JobOutput.multiset(stock), JobOutput.multiset(pikachu));
+  }
+
+  // ---- jobs
+
+  private JarRun bench(String label, String... args) throws Exception {
+    return hadoopJar(benchmarks, label, List.of(args));
+  }
+
+  private JarRun hadoopJar(Path jar, String label, List<String> args) throws Exception {
+    return cluster.hadoopJar(label, jar, args).assertSucceeded();
+  }
+
+  /** Hadoop's Sort example, total order over the generated records, into /out/{@code label}. */
+  private JarRun totalOrderSort(String label, String option) throws Exception {
+    return hadoopJar(
+        examples,
+        label,
+        List.of(
+            "sort",
+            "-D",
+            option,
+            "-r",
+            Integer.toString(REDUCERS),
+            "-totalOrder",
+            "0.5",
+            "2000",
+            Integer.toString(MAPS),
+            RECORDS,
+            "/out/" + label));
+  }
+
+  /** The README's wordcount over the generated text, with {@code -D} options. */
+  private FinishedJob wordcount(String label, String output, String... options) throws Exception {
+    List<String> args =
+        new ArrayList<>(List.of("wordcount", "-D", "mapreduce.job.reduces=" + REDUCERS));
+    for (String o : options) {
+      args.add("-D");
+      args.add(o);
+    }
+    args.add(TEXT);
+    args.add(output);
+    return FinishedJob.of(cluster, hadoopJar(benchmarks, label, args).jobId());
+  }
+
+  // ---- assertions
+
+  private void assertPartFilesEqualStock(String output) throws Exception {
+    List<byte[]> parts = new JobOutput(fs, output).partBytes();
+    assertEquals(stockWordcountParts.size(), parts.size());
+    for (int r = 0; r < parts.size(); r++) {
+      assertArrayEquals(stockWordcountParts.get(r), parts.get(r), output + " part " + r);
+    }
+  }
+
+  private void assertRecordsEqualStock(String output) throws Exception {
+    assertEquals(
+        JobOutput.multiset(new JobOutput(fs, "/out/wc-stock").textLines()),
+        JobOutput.multiset(new JobOutput(fs, output).textLines()),
+        output + " holds other records than stock's");
+  }
+
+  private static void assertBinsMoved(FinishedJob job) {
+    long gained = job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_GAINED");
+    assertTrue(gained > 0, "no bin gained");
+    assertEquals(gained, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_DROPPED"));
+  }
+
+  private static void assertSortedAcrossParts(List<List<String>> parts) {
+    BytesWritable previous = null;
+    long records = 0;
+    for (List<String> part : parts) {
+      for (String record : part) {
+        BytesWritable key =
+            new BytesWritable(java.util.HexFormat.of().parseHex(record.split("/")[0]));
+        assertTrue(previous == null || previous.compareTo(key) <= 0, "out of order at " + record);
+        previous = key;
+        records++;
+      }
+    }
+    assertTrue(records > 0, "no records");
+  }
+
+  /** The last version of a job's decision record, which must be final. */
+  private JsonNode finalVersion(FinishedJob job) throws Exception {
+    JsonNode versions = FinishedJob.decisionRecord(fs, job.id()).path("versions");
+    assertTrue(versions.size() > 0, "an empty decision record");
+    JsonNode last = versions.get(versions.size() - 1);
+    assertFalse("PROVISIONAL".equals(last.path("stage").asText()), "not final: " + last);
+    return last;
+  }
+
+  /** On how many nodes the decision found reducers. */
+  private static long reducerNodes(JsonNode decision) {
+    List<String> nodes = new ArrayList<>();
+    for (JsonNode c : decision.path("classes")) {
+      if (c.path("reducers").size() > 0) {
+        c.path("nodes").forEach(n -> nodes.add(n.asText()));
+      }
+    }
+    return nodes.stream().distinct().count();
+  }
+
+  private static org.apache.hadoop.fs.Path decisionFile(String jobId) {
+    return new org.apache.hadoop.fs.Path(ClusterSite.DECISION_DIR, jobId + ".decision.json");
+  }
+
+  // ---- helpers
+
+  private static List<Path> jars(Path dir) throws Exception {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+    }
+  }
+
+  /** Whether a jar holds classes of the plugin (core, partitioner, scheduler). */
+  private static boolean holdsPluginClasses(Path jar) throws Exception {
+    try (JarFile file = new JarFile(jar.toFile())) {
+      return file.stream()
+          .anyMatch(
+              e ->
+                  e.getName().startsWith("io/pikachu/core/")
+                      || e.getName().startsWith("io/pikachu/partitioner/")
+                      || e.getName().startsWith("io/pikachu/scheduler/"));
+    }
+  }
+
+  private static List<List<String>> keys(List<List<String>> parts) {
+    return parts.stream().map(p -> p.stream().map(r -> r.split("/")[0]).toList()).toList();
+  }
+
+  private interface Work<T> {
+    T run() throws Exception;
+  }
+
+  private static <T> CompletableFuture<T> async(Work<T> work) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return work.run();
+          } catch (Exception e) {
+            throw new java.util.concurrent.CompletionException(e);
+          }
+        });
+  }
+}
