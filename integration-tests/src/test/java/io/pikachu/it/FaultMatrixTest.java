@@ -343,13 +343,26 @@ class FaultMatrixTest extends SmallJobs {
       j.submit();
     }
     FsBinMapStore provisional = FsBinMapStore.forJob(skips.getConfiguration(), REDUCERS, 10);
+    // Publish once reducer 1 runs under the even map: a reducer that starts after v1 was published
+    // starts with v1 and never drops a bin, so BINS_DROPPED would not show that it followed v1.
+    ClusterProbes.waitFor(
+        () -> ClusterProbes.reducerCounter(skips, 1, PikachuCounter.BINS_FETCHED) > 0,
+        "reducer 1 fetching");
     provisional.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
-    try (var out = fs.create(new Path(provisional.dir(), "binmap-2"))) {
+    Path torn = new Path(provisional.dir(), "binmap-2");
+    try (var out = fs.create(torn)) {
       out.write("pikachu-binmap 2\nversion 2\nfin".getBytes(StandardCharsets.UTF_8));
     }
     ClusterProbes.waitFor(
         () -> ClusterProbes.reducerCounter(skips, 1, PikachuCounter.BINS_DROPPED) > 0,
         "reducer 1 follows v1, the newest readable map");
+    ClusterProbes.waitFor(
+        () ->
+            ClusterProbes.containerLogsContain(
+                cluster.cluster().workDir(),
+                "Skipping an unreadable provisional bin map: invalid Pikachu bin map in "
+                    + torn.toUri().getPath()),
+        "a reducer's warning that it skipped " + torn);
     provisional.publish(BinMap.fromCounts(3, true, 10, new int[] {6, 18, 6}));
 
     Path finalFile =
