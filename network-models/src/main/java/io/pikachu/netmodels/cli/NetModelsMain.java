@@ -134,12 +134,8 @@ public final class NetModelsMain {
             out.resolve(
                 fig.id() + (fig.charts().size() > 1 ? "-" + (char) ('a' + i++) : "") + ".svg"));
       }
-      System.out.printf(
-          Locale.ROOT,
-          "%s done in %.1f s, written to %s%n%n",
-          fig.id(),
-          (System.nanoTime() - start) / 1e9,
-          out.toAbsolutePath());
+      DoneLine.print(System.out, fig.id(), start, out);
+      System.out.println();
     }
   }
 

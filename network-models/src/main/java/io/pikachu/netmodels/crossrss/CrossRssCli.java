@@ -1,11 +1,11 @@
 package io.pikachu.netmodels.crossrss;
 
 import io.pikachu.netmodels.cli.CommandOptions;
+import io.pikachu.netmodels.cli.DoneLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /** The CrossRSS subcommands of the network-models command line. */
 public final class CrossRssCli {
@@ -77,12 +77,7 @@ public final class CrossRssCli {
             : CrossRssFigures.fig2b(settings);
     out.print(fig.table().render());
     fig.write(dir);
-    out.printf(
-        Locale.ROOT,
-        "%s done in %.1f s, written to %s%n",
-        fig.id(),
-        (System.nanoTime() - t0) / 1e9,
-        dir.toAbsolutePath());
+    DoneLine.print(out, fig.id(), t0, dir);
   }
 
   private static List<Policy> policies(CommandOptions o) {

@@ -1,6 +1,7 @@
 package io.pikachu.netmodels.taalk;
 
 import io.pikachu.netmodels.cli.CommandOptions;
+import io.pikachu.netmodels.cli.DoneLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -66,11 +67,7 @@ public final class TaalkCli {
           print(f, out);
           f.write(dir);
         }
-        out.printf(
-            Locale.ROOT,
-            "taalk-all done in %.1f s, written to %s%n",
-            (System.nanoTime() - t0) / 1e9,
-            dir.toAbsolutePath());
+        DoneLine.print(out, "taalk-all", t0, dir);
         return;
       }
       case "taalk-scale" -> {
@@ -102,12 +99,7 @@ public final class TaalkCli {
     Path dir = Path.of(o.string("--out", "target/netmodels"));
     print(fig, out);
     fig.write(dir);
-    out.printf(
-        Locale.ROOT,
-        "%s done in %.1f s, written to %s%n",
-        fig.id(),
-        (System.nanoTime() - t0) / 1e9,
-        dir.toAbsolutePath());
+    DoneLine.print(out, fig.id(), t0, dir);
   }
 
   /** The table on the console, unless it is too long to read there (it is in the CSV). */
