@@ -4,6 +4,7 @@ import io.pikachu.bench.apps.InvertedIndex;
 import io.pikachu.bench.apps.MultiWordCount;
 import io.pikachu.bench.apps.SelfJoin;
 import io.pikachu.bench.apps.Sort;
+import io.pikachu.bench.apps.TotalOrderSort;
 import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.GenerateAssociationsCommand;
 import io.pikachu.bench.data.GenerateCommand;
@@ -29,6 +30,7 @@ public final class Main {
         replay     [-D key=value]... <trace.jsonl>...   the controller's decision on recorded traces, offline
         wordcount  <input> <output>                 (on a real cluster: hadoop jar ...)
         sort       <input> <output>
+        sort-total-order <input> <output>           (sort with Hadoop's TotalOrderPartitioner, sampled input)
         multiwordcount <input> <output>             (counts of every 3 consecutive words; input from gen-text)
         invertedindex  <input> <output>             (word -> files holding it; gen-text with several files)
         selfjoin   <input> <output>                 (k+1-field associations from k-field ones; input from gen-selfjoin)
@@ -56,6 +58,7 @@ public final class Main {
           case "replay" -> runReplay(rest);
           case "wordcount" -> ToolRunner.run(new WordCount(), rest);
           case "sort" -> ToolRunner.run(new Sort(), rest);
+          case "sort-total-order" -> ToolRunner.run(new TotalOrderSort(), rest);
           case "multiwordcount" -> ToolRunner.run(new MultiWordCount(), rest);
           case "invertedindex" -> ToolRunner.run(new InvertedIndex(), rest);
           case "selfjoin" -> ToolRunner.run(new SelfJoin(), rest);
