@@ -49,7 +49,7 @@ final class ControllerSession {
    */
   private final Map<TaskAttemptId, StatusReport> live = new ConcurrentHashMap<>();
 
-  /** Reducer attempts whose launch has been reported. */
+  /** Attempts whose launch has been reported. */
   private final Set<TaskAttemptId> launchReported = new HashSet<>();
 
   /** Maps completed as seen at each tick, to date the launch reports. */
@@ -161,7 +161,7 @@ final class ControllerSession {
    * retried at the next tick.
    */
   void tick(long nowMs) throws IOException {
-    reportLaunchedReducers(nowMs);
+    reportLaunchedAttempts(nowMs);
     reportEndedAttempts(nowMs);
     try {
       if (published == null || !published.binMap().isFinal()) {
@@ -218,30 +218,39 @@ final class ControllerSession {
     }
   }
 
-  private void reportLaunchedReducers(long nowMs) {
+  /**
+   * Reports each attempt at its launch, before its first status update. Reducers: so that the
+   * controller learns where a reducer runs without waiting for that update, which on a slow node
+   * can come after all maps finished. Maps: so that a map whose JVM has not reported yet is known
+   * to run, not to wait for a container; taken for a waiting map, it made the maps that had
+   * reported look like a full node's, and two identical NodeManagers two classes.
+   */
+  private void reportLaunchedAttempts(long nowMs) {
     Job job = context.getJob(jobId);
-    if (job == null || published != null) {
+    if (job == null || (published != null && published.binMap().isFinal())) {
       return;
     }
     completedMapsAt.put(nowMs, job.getCompletedMaps());
-    Map<TaskId, Task> reduces =
-        job.getTasks(org.apache.hadoop.mapreduce.v2.api.records.TaskType.REDUCE);
-    if (reduces == null) {
-      return;
-    }
-    for (Task task : reduces.values()) {
-      for (TaskAttempt attempt : task.getAttempts().values()) {
-        if (launchReported.contains(attempt.getID())) {
-          continue;
+    for (org.apache.hadoop.mapreduce.v2.api.records.TaskType type :
+        org.apache.hadoop.mapreduce.v2.api.records.TaskType.values()) {
+      Map<TaskId, Task> tasks = job.getTasks(type);
+      if (tasks == null) {
+        continue;
+      }
+      for (Task task : tasks.values()) {
+        for (TaskAttempt attempt : task.getAttempts().values()) {
+          if (launchReported.contains(attempt.getID())) {
+            continue;
+          }
+          Map.Entry<Long, Integer> before = completedMapsAt.floorEntry(attempt.getLaunchTime());
+          StatusTranslator.launched(
+                  attempt, before == null ? 0 : before.getValue(), job.getTotalMaps())
+              .ifPresent(
+                  r -> {
+                    launchReported.add(attempt.getID());
+                    feed(r);
+                  });
         }
-        Map.Entry<Long, Integer> before = completedMapsAt.floorEntry(attempt.getLaunchTime());
-        StatusTranslator.launched(
-                attempt, before == null ? 0 : before.getValue(), job.getTotalMaps())
-            .ifPresent(
-                r -> {
-                  launchReported.add(attempt.getID());
-                  feed(r);
-                });
       }
     }
   }

@@ -75,10 +75,9 @@ final class StatusTranslator {
   }
 
   /**
-   * A report for a reducer attempt at its launch, before its first status update: by then it had
-   * copied nothing and used no CPU. Without it the controller would learn where a reducer runs only
-   * from that first update, which on a slow node can come after all maps finished. Empty if the
-   * attempt has no node or launch time, or is not running.
+   * A report for an attempt at its launch, before its first status update: by then it had read or
+   * copied nothing and used no CPU. Empty if the attempt has no node or launch time, or is not
+   * running.
    *
    * @param completedMaps maps completed at the launch time, as far as the caller knows
    */

@@ -240,9 +240,12 @@ class PikachuSpeculatorTest {
     assertEquals(REDUCERS, trace.header().numReducers());
     assertEquals("fixed", trace.header().config().get(PikachuKeys.ESTIMATOR.name()));
     List<StatusReport> reports = trace.reports();
-    assertEquals(10, reports.size(), "7 status reports and the 3 reducers' launches");
     assertEquals(
-        3,
+        12,
+        reports.size(),
+        "7 status reports, the launches of the 3 reducers and of the 2 maps running at the tick");
+    assertEquals(
+        5,
         reports.stream()
             .filter(r -> r.phase() == io.pikachu.core.decision.observe.TaskPhase.STARTING)
             .count());
@@ -286,6 +289,51 @@ class PikachuSpeculatorTest {
       assertEquals(DecisionReason.REDUCERS_PLACED, d.reason());
       assertEquals(List.of("big", "small", "small"), d.reducerClasses());
       assertEquals(t0 + 1_500, d.firstReducerMs(), "T_1 is the first reducer's launch");
+    } finally {
+      s.stop();
+    }
+  }
+
+  /**
+   * The real-cluster run that formed two classes on two identical NodeManagers: four maps started
+   * at once, three on one node; by the first reducer's launch two of them had succeeded and the
+   * other two maps, one per node, had sent no status yet. Unreported, they looked like maps waiting
+   * for a container, which made the node whose maps had reported look full, twice as fast as the
+   * other. Reported at their launch, they show one wave, and the nodes stay one class.
+   */
+  @Test
+  void mapsThatHaveNotReportedYetDoNotSplitEqualNodesIntoClasses() throws Exception {
+    Configuration conf = AmFixture.pikachuConf(dir, REDUCERS);
+    AmFixture am = new AmFixture(1, 4);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      long t0 = am.clock.getTime();
+      am.completedMaps(0);
+      TaskAttempt quiet = am.attempt(TaskType.MAP, 0, 0, "nodea:1", t0);
+      TaskAttempt first = am.attempt(TaskType.MAP, 3, 0, "nodea:1", t0);
+      TaskAttempt second = am.attempt(TaskType.MAP, 2, 0, "nodea:1", t0 + 4);
+      TaskAttempt other = am.attempt(TaskType.MAP, 1, 0, "nodeb:2", t0);
+      s.session().tick(t0 + 1_000);
+      am.clock.setTime(t0 + 15_100);
+      when(first.getState()).thenReturn(TaskAttemptState.SUCCEEDED);
+      report(s, am, first, Phase.MAP, 1f, 9_000);
+      am.completedMaps(1);
+      am.clock.setTime(t0 + 17_600);
+      when(second.getState()).thenReturn(TaskAttemptState.SUCCEEDED);
+      report(s, am, second, Phase.MAP, 1f, 9_000);
+      am.completedMaps(2);
+      for (int r = 0; r < REDUCERS; r++) {
+        am.attempt(TaskType.REDUCE, r, 0, r == 0 ? "nodeb:2" : "nodea:1", t0 + 18_000);
+      }
+      s.session().tick(t0 + 18_100);
+      am.clock.setTime(t0 + 19_000);
+      report(s, am, other, Phase.MAP, 0.6f, 9_000);
+      report(s, am, quiet, Phase.MAP, 0.55f, 9_000);
+      s.session().tick(t0 + 19_100);
+
+      Decision d = s.session().published().orElseThrow().record().last();
+      assertEquals(DecisionReason.SINGLE_CLASS, d.reason(), d.toString());
+      assertFalse(d.rebalanced(), d.toString());
     } finally {
       s.stop();
     }
