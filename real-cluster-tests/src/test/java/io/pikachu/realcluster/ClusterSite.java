@@ -29,6 +29,7 @@ final class ClusterSite {
   static final int NODE_MANAGER_MB = 3072;
 
   static final String DECISION_DIR = "/pikachu/decisions";
+  static final String TRACE_DIR = "/pikachu/traces";
 
   /** One NodeManager's own addresses and directories. */
   record NodeManagerSite(
@@ -120,6 +121,8 @@ final class ClusterSite {
     mapred.put("mapreduce.jobhistory.webapp.https.address", ports.address());
     // An admin's choice beside the templates: decision records outlive the jobs' staging dirs.
     mapred.put("pikachu.decision.dir", fsUri + DECISION_DIR);
+    // Every AM's status reports, kept with the run for replaying a decision that went wrong.
+    mapred.put("pikachu.trace.dir", fsUri + TRACE_DIR);
 
     for (int i = 1; i <= nodeManagers; i++) {
       Path dir = work.resolve("data/nodemanager-" + i);
