@@ -264,8 +264,10 @@ class RealClusterIT {
     System.out.printf(
         "speculation off: %.1f s, stock beside it: %.1f s%n",
         job.durationMs() / 1000.0, stock.durationMs() / 1000.0);
+    // Issue 17: "within a few seconds of stock's time"; a job waiting for a final map would take
+    // the ten minutes of longWait.
     assertTrue(
-        job.durationMs() < stock.durationMs() + 60_000,
+        job.durationMs() < stock.durationMs() + 10_000,
         "speculation off took " + job.durationMs() + " ms, stock " + stock.durationMs() + " ms");
   }
 
