@@ -16,10 +16,11 @@ import org.junit.jupiter.api.Test;
  * pooled over two seeds, and for a seed every scheme sees the same flows (the workload has its own
  * random streams), so ratios compare like with like.
  *
- * <p>The directions are the thesis's; several magnitudes are not (ECMP's penalty, PIU at 100 us,
- * the queue spread at 40%): these runs are short and small, and even the full-scale runs give
- * smaller effects than the thesis's 30-second ones. docs/network-models.md (part 2) has the numbers
- * and each bound below that departs from the notes' tolerance.
+ * <p>The directions are the thesis's; several magnitudes are not, and the bounds below that are
+ * looser than the notes' tolerances say what these runs give. Longer runs do not close the gap
+ * within seconds of CPU (0.3 s of traffic: ECMP 1.09, PIU 100 us 1.20), and the full-scale runs
+ * miss ECMP's penalty too (1.17 at 90%). docs/network-models.md (part 2, findings tests) has each
+ * bound beside the notes' tolerance, with the figures.
  */
 class DrillFindingsTest {
   private static final long[] SEEDS = {1, 2};
@@ -66,7 +67,7 @@ class DrillFindingsTest {
   @Test
   void drillBeatsEcmpAtHighLoadAndMatchesItAtLowLoad() {
     double h = vsDrill(high, ECMP);
-    // The thesis: 1.5 (notes: 1.2-2.5). Here 1.06-1.16 per seed; 1.20 at full scale over 1.5 s.
+    // The thesis: 1.5 (notes: 1.2-2.5). Here 1.07 and 1.11 (seeds 1, 2); full scale 1.17.
     assertTrue(h >= 1.03, "ECMP / DRILL at 90%: " + h);
     double l = vsDrill(low, ECMP);
     assertTrue(Math.abs(l - 1) <= 0.10, "ECMP / DRILL at 10%: " + l);
@@ -80,13 +81,17 @@ class DrillFindingsTest {
     String all = "PIU / DRILL at 90%: 1 us " + p1 + ", 10 us " + p10 + ", 100 us " + p100;
     assertTrue(p1 < p10 && p10 < p100, all);
     assertTrue(p1 <= 1.08, all);
-    assertTrue(p100 >= 1.08, all); // the thesis: 1.92 (notes: 1.4-2.4)
+    // The thesis: 1.92 (notes: 1.4-2.4), full scale 1.72; here 1.11, its worst queues still
+    // building when a 0.15 s run ends. 10 us (notes 1.08-1.40, full scale 1.13) gives 1.00 here.
+    assertTrue(p100 >= 1.08, all);
   }
 
   @Test
   void perPacketAndCombinedUpdatesCostLittle() {
     double ppuHigh = vsDrill(high, PPU);
     double ppuLow = fct(low, 2) / fct(low, DRILL);
+    // The notes ask 1.0-1.25; our PPU is DRILL within noise (full scale 0.999 at 10%, 0.998 at
+    // 90%; here 0.998 and 1.008), so the lower bound allows noise below 1.
     assertTrue(ppuHigh >= 0.97 && ppuHigh <= 1.25, "PPU / DRILL at 90%: " + ppuHigh);
     assertTrue(ppuLow >= 0.97 && ppuLow <= 1.25, "PPU / DRILL at 10%: " + ppuLow);
     double cu10 = vsDrill(high, CU10);
@@ -109,7 +114,9 @@ class DrillFindingsTest {
     Point ecmp80 = queues.get(3);
     double r40 = ecmp40.queueStd() / drill40.queueStd();
     double r80 = ecmp80.queueStd() / drill80.queueStd();
-    assertTrue(r40 >= 5, "ECMP / DRILL queue std dev at 40%: " + r40); // thesis 92 (notes >= 20)
+    // The thesis: 92 (notes >= 20); here 9.8, full scale 8.2: the spine downlinks, which have no
+    // path choice, dominate the (leaf + spine) / 2 figure the thesis uses.
+    assertTrue(r40 >= 5, "ECMP / DRILL queue std dev at 40%: " + r40);
     assertTrue(r80 >= 4, "ECMP / DRILL queue std dev at 80%: " + r80);
     double spineOverLeaf = drill80.queueSpine() / drill80.queueLeaf();
     assertTrue(spineOverLeaf >= 5, "spine / leaf std dev under DRILL at 80%: " + spineOverLeaf);
