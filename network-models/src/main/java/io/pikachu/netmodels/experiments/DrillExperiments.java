@@ -159,7 +159,12 @@ public final class DrillExperiments {
   }
 
   private String key(double load, Scheme s, long sd, boolean sampleQueues) {
-    return setup.describe()
+    return "model "
+        + RunCache.MODEL_VERSION
+        + " | "
+        + setup.describe()
+        + " | "
+        + setup.tcp()
         + " | load "
         + load
         + " | "

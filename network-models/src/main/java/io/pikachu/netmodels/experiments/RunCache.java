@@ -10,11 +10,19 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One file per finished run, named by a hash of what defines the run (setup, load, scheme, seed)
- * and holding that description and the run's point: a sweep of a hundred runs can be done in parts
- * and resumed. Doubles are written exactly, so a point read back prints as it was.
+ * One file per finished run, named by a hash of what defines the run (model version, setup, TCP
+ * settings, load, scheme, seed) and holding that description and the run's point: a sweep of a
+ * hundred runs can be done in parts and resumed. Doubles are written exactly, so a point read back
+ * prints as it was.
  */
 final class RunCache {
+  /**
+   * Part of every run's key. Raise it with any change to the engine, the transport, the selectors,
+   * the workloads or the metrics that changes a run's result: a cache made by older code then
+   * misses instead of passing off stale points as new ones.
+   */
+  static final int MODEL_VERSION = 2;
+
   private final Path dir;
 
   RunCache(Path dir) {
