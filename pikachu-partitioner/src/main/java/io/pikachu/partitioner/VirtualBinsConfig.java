@@ -105,6 +105,7 @@ public final class VirtualBinsConfig {
     PikachuKeys.checkKnown(conf.getValByRegex("^" + Pattern.quote(PikachuKeys.PREFIX)));
     totalBins(conf);
     pollIntervalMs(conf);
+    finalPollIntervalMs(conf);
     finalWaitMs(conf);
   }
 
@@ -179,6 +180,10 @@ public final class VirtualBinsConfig {
 
   public static long pollIntervalMs(Configuration conf) {
     return PikachuKeys.BINMAP_POLL_MS.get(conf::get);
+  }
+
+  public static long finalPollIntervalMs(Configuration conf) {
+    return PikachuKeys.FINAL_POLL_MS.get(conf::get);
   }
 
   public static long finalWaitMs(Configuration conf) {

@@ -25,6 +25,12 @@ public interface BinMapStore {
   /** The final map if sealed, else the newest published map (non-final), else null. */
   BinMap read() throws IOException;
 
+  /**
+   * The final map if sealed, else null: one small read, cheaper than {@link #read()}, for a reducer
+   * whose final merge waits for nothing else.
+   */
+  BinMap readFinal() throws IOException;
+
   /** Where the maps live, for logs and error messages. */
   String location();
 }

@@ -74,6 +74,14 @@ public final class PikachuKeys {
           longAtLeast(1),
           "how often a reducer polls for a new bin map");
 
+  public static final Key<Long> FINAL_POLL_MS =
+      new Key<>(
+          "pikachu.binmap.final.poll.interval.ms",
+          "200",
+          longAtLeast(1),
+          "how often a reducer that has fetched all its bins looks for the final map, while its"
+              + " final merge waits for it (one read of the sealed map's file each time)");
+
   public static final Key<Long> FINAL_MAP_WAIT_MS =
       new Key<>(
           "pikachu.binmap.final.wait.ms",
@@ -257,6 +265,7 @@ public final class PikachuKeys {
           CONTROLLER_ENABLED,
           BINMAP_DIR,
           BINMAP_POLL_MS,
+          FINAL_POLL_MS,
           FINAL_MAP_WAIT_MS,
           MOVABLE_PARTITIONERS,
           PLACEMENT_SENSITIVE_FORMATS,

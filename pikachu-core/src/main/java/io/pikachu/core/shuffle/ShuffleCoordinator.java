@@ -174,7 +174,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
         continue;
       }
       synchronized (lock) {
-        lock.wait(Math.min(limits.pollMs(), MAX_WAIT_MS));
+        lock.wait(Math.min(complete ? limits.finalPollMs() : limits.pollMs(), MAX_WAIT_MS));
       }
     }
   }

@@ -4,6 +4,8 @@ package io.pikachu.core.shuffle;
  * The timing and failure limits of one reducer's bin shuffle, read from the job by the adapter.
  *
  * @param pollMs how often the bin map is polled ({@code pikachu.binmap.poll.interval.ms})
+ * @param finalPollMs how often a reducer holding every owned bin looks for the final map ({@code
+ *     pikachu.binmap.final.poll.interval.ms}): its final merge waits meanwhile
  * @param finalWaitMs how long a reducer holding every owned bin waits for a final map before it
  *     seals the map it has ({@code pikachu.binmap.final.wait.ms})
  * @param abortFailureLimit failures of one map attempt after which the reduce attempt fails
@@ -15,6 +17,7 @@ package io.pikachu.core.shuffle;
  */
 public record ShuffleLimits(
     long pollMs,
+    long finalPollMs,
     long finalWaitMs,
     int abortFailureLimit,
     int failuresBeforeReporting,
@@ -22,7 +25,7 @@ public record ShuffleLimits(
     int maxHostFailures) {
 
   public ShuffleLimits {
-    if (pollMs < 1 || finalWaitMs < 1 || abortFailureLimit < 1 || failuresBeforeReporting < 1) {
+    if (pollMs < 1 || finalPollMs < 1 || finalWaitMs < 1 || abortFailureLimit < 1 || failuresBeforeReporting < 1) {
       throw new IllegalArgumentException("bad shuffle limits: " + this);
     }
   }

@@ -165,7 +165,7 @@ class ShuffleCoordinatorTest {
   }
 
   private static ShuffleLimits limits(long finalWaitMs) {
-    return new ShuffleLimits(5, finalWaitMs, 30, 10, true, 5);
+    return new ShuffleLimits(5, 5, finalWaitMs, 30, 10, true, 5);
   }
 
   /** A fetcher: takes units and delivers every source's output, until stopped. */

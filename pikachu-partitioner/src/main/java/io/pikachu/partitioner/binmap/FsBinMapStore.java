@@ -238,7 +238,8 @@ public class FsBinMapStore implements BinMapStore {
     return readFinal(); // a final map may have appeared while listing
   }
 
-  private BinMap readFinal() throws IOException {
+  @Override
+  public BinMap readFinal() throws IOException {
     Path path = new Path(dir, FINAL_NAME);
     try {
       BinMap map = load(path);

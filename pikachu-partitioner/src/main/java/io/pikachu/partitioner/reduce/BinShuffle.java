@@ -173,6 +173,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   private static ShuffleLimits limits(JobConf job, int totalMaps) {
     return new ShuffleLimits(
         VirtualBinsConfig.pollIntervalMs(job),
+        VirtualBinsConfig.finalPollIntervalMs(job),
         VirtualBinsConfig.finalWaitMs(job),
         Math.max(30, totalMaps / 10),
         job.getInt(MRJobConfig.SHUFFLE_FETCH_FAILURES, REPORT_FAILURE_LIMIT),
@@ -204,6 +205,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
         FsBinMapStore.forJob(job, reducers, binsPerReducer),
         BinMap.even(reducers, binsPerReducer, false),
         VirtualBinsConfig.pollIntervalMs(job),
+        VirtualBinsConfig.finalPollIntervalMs(job),
         Time::monotonicNow);
   }
 

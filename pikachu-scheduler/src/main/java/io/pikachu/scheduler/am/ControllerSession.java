@@ -5,6 +5,7 @@ import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.trace.TraceHeader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -67,8 +68,11 @@ final class ControllerSession {
   private DecisionPublisher publisher;
   private boolean resumed;
 
-  /** The versions published so far; the last one's map is in the store. */
-  private DecisionPublisher.Published published;
+  /**
+   * The versions published so far; the last one's map is in the store. Written by the timer
+   * thread, read by the event thread too.
+   */
+  private volatile DecisionPublisher.Published published;
 
   ControllerSession(AdapterSettings settings, Configuration conf, AppContext context) {
     this.settings = settings;
@@ -138,14 +142,21 @@ final class ControllerSession {
     }
   }
 
-  void onStatus(TaskAttemptStatus status, long timeMs) {
+  /**
+   * Feeds one of Hadoop's status reports to the controller.
+   *
+   * @return whether it shows a reducer that has copied every map while the bin map is not final
+   *     yet: its final merge now waits for the decision, so the caller should poll the controller
+   *     at once rather than at the next tick
+   */
+  boolean onStatus(TaskAttemptStatus status, long timeMs) {
     if (status == null || status.id == null) {
-      return;
+      return false;
     }
     Job job = context.getJob(status.id.getTaskId().getJobId());
     Optional<StatusReport> report = StatusTranslator.translate(status, timeMs, job);
     if (report.isEmpty()) {
-      return;
+      return false;
     }
     StatusReport r = report.get();
     if (r.state() == AttemptState.RUNNING) {
@@ -154,6 +165,12 @@ final class ControllerSession {
       live.remove(status.id);
     }
     feed(r);
+    DecisionPublisher.Published p = published;
+    return r.type() == TaskType.REDUCE
+        && r.state() == AttemptState.RUNNING
+        && r.totalMaps() > 0
+        && r.mapsCopied() >= r.totalMaps()
+        && (p == null || !p.binMap().isFinal());
   }
 
   /**

@@ -6,8 +6,10 @@ import java.security.PrivilegedExceptionAction;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.api.records.JobId;
 import org.apache.hadoop.mapreduce.v2.api.records.JobState;
@@ -53,7 +55,11 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private final String configError;
   private final ControllerSession session;
   private volatile boolean failed;
-  private ScheduledExecutorService timer;
+  private volatile ScheduledExecutorService timer;
+  private volatile UserGroupInformation ugi;
+
+  /** An early tick is queued and has not started yet: later requests join it. */
+  private final AtomicBoolean earlyTickQueued = new AtomicBoolean();
 
   public PikachuSpeculator(Configuration conf, AppContext context) {
     super(conf, context);
@@ -94,7 +100,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
       failJobs("Pikachu controller could not start: " + e);
       return;
     }
-    UserGroupInformation ugi = UserGroupInformation.getCurrentUser();
+    ugi = UserGroupInformation.getCurrentUser();
     timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -103,7 +109,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
               return t;
             });
     long interval = settings.intervalMs();
-    timer.scheduleWithFixedDelay(() -> tick(ugi), interval, interval, TimeUnit.MILLISECONDS);
+    timer.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
     LOG.info(
         "Pikachu controller started: estimator={} reducers={} binsPerReducer={} interval={}ms",
         settings.controller().estimator().configValue(),
@@ -133,7 +139,9 @@ public class PikachuSpeculator extends DefaultSpeculator {
     super.handle(event);
     if (session != null && event.getType() == Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
       try {
-        session.onStatus(event.getReportedStatus(), event.getTimestamp());
+        if (session.onStatus(event.getReportedStatus(), event.getTimestamp())) {
+          tickEarly();
+        }
       } catch (RuntimeException e) {
         // a report the controller cannot take must not take the AM's event thread down
         LOG.warn("Pikachu: dropped a status report of {}", event.getReportedStatus().id, e);
@@ -164,7 +172,28 @@ public class PikachuSpeculator extends DefaultSpeculator {
     return session;
   }
 
-  private void tick(UserGroupInformation ugi) {
+  /**
+   * Polls the controller now, on the timer's thread (publishing writes to the file system, which the
+   * AM's event thread must not wait for): a reducer's final merge waits for the decision, and the
+   * next tick could be a whole interval away.
+   */
+  private void tickEarly() {
+    ScheduledExecutorService t = timer;
+    if (t == null || !earlyTickQueued.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      t.execute(
+          () -> {
+            earlyTickQueued.set(false);
+            tick();
+          });
+    } catch (RejectedExecutionException e) {
+      earlyTickQueued.set(false); // stopping: the job is ending
+    }
+  }
+
+  private void tick() {
     try {
       ugi.doAs(
           (PrivilegedExceptionAction<Void>)

@@ -295,6 +295,47 @@ class PikachuSpeculatorTest {
   }
 
   /**
+   * A reducer that has copied every map waits for the decision in its final merge: the controller
+   * is polled at once, not at the next tick (here ten minutes away).
+   */
+  @Test
+  void aReducerWaitingForTheDecisionIsAnsweredBeforeTheNextTick() throws Exception {
+    Configuration conf = fixedConf();
+    conf.set(PikachuKeys.INTERVAL_MS.name(), "600000");
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      long t0 = am.clock.getTime();
+      am.completedMaps(MAPS);
+      TaskAttempt map = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
+      TaskAttempt r0 = am.attempt(TaskType.REDUCE, 0, 0, "fastnode:1", t0 + 500);
+      am.attempt(TaskType.REDUCE, 1, 0, "slownode:2", t0 + 500);
+      am.attempt(TaskType.REDUCE, 2, 0, "slownode:2", t0 + 500);
+      am.clock.setTime(t0 + 1_000);
+      long now = am.clock.getTime();
+      ControllerSession session = s.session();
+      assertFalse(session.onStatus(AmFixture.status(map, Phase.MAP, 1f, "", 900), now));
+      assertFalse(
+          session.onStatus(AmFixture.status(r0, Phase.SHUFFLE, 0.2f, "", 300), now),
+          "maps left to copy");
+      assertTrue(session.published().isEmpty(), "no tick has run");
+
+      report(s, am, r0, Phase.SHUFFLE, 0.34f, 300); // every map copied
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (session.published().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      BinMap published = session.published().orElseThrow().binMap();
+      assertTrue(published.isFinal());
+      assertFalse(
+          session.onStatus(AmFixture.status(r0, Phase.SHUFFLE, 0.34f, "", 300), now),
+          "the map is final: nothing to wait for");
+    } finally {
+      s.stop();
+    }
+  }
+
+  /**
    * The real-cluster run that formed two classes on two identical NodeManagers: four maps started
    * at once, three on one node; by the first reducer's launch two of them had succeeded and the
    * other two maps, one per node, had sent no status yet. Unreported, they looked like maps waiting
