@@ -25,7 +25,11 @@ public record ShuffleLimits(
     int maxHostFailures) {
 
   public ShuffleLimits {
-    if (pollMs < 1 || finalPollMs < 1 || finalWaitMs < 1 || abortFailureLimit < 1 || failuresBeforeReporting < 1) {
+    if (pollMs < 1
+        || finalPollMs < 1
+        || finalWaitMs < 1
+        || abortFailureLimit < 1
+        || failuresBeforeReporting < 1) {
       throw new IllegalArgumentException("bad shuffle limits: " + this);
     }
   }

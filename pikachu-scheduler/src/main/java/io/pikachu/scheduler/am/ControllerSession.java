@@ -69,8 +69,8 @@ final class ControllerSession {
   private boolean resumed;
 
   /**
-   * The versions published so far; the last one's map is in the store. Written by the timer
-   * thread, read by the event thread too.
+   * The versions published so far; the last one's map is in the store. Written by the timer thread,
+   * read by the event thread too.
    */
   private volatile DecisionPublisher.Published published;
 

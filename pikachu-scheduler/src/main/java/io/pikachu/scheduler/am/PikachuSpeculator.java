@@ -173,9 +173,9 @@ public class PikachuSpeculator extends DefaultSpeculator {
   }
 
   /**
-   * Polls the controller now, on the timer's thread (publishing writes to the file system, which the
-   * AM's event thread must not wait for): a reducer's final merge waits for the decision, and the
-   * next tick could be a whole interval away.
+   * Polls the controller now, on the timer's thread (publishing writes to the file system, which
+   * the AM's event thread must not wait for): a reducer's final merge waits for the decision, and
+   * the next tick could be a whole interval away.
    */
   private void tickEarly() {
     ScheduledExecutorService t = timer;
