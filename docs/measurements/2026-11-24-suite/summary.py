@@ -1,6 +1,7 @@
 # Usage: summary.py <suite dir>/results.csv. Per configuration and application: the medians issue 16's
 # targets compare (stock, two-stage, best fixed P), two-stage's P per run (provisional -> final, stage,
-# reason) and its extra shuffled bytes over stock's median. Prints a Markdown table.
+# reason) and its extra shuffled bytes over stock's median, and Tarazu's and one-shot Pikachu's medians where they ran.
+# Prints a Markdown table.
 import csv, statistics as st, sys
 from collections import defaultdict
 
@@ -14,8 +15,9 @@ def runs(rs): return ' / '.join(f"{float(r['seconds']):.1f}" for r in sorted(rs,
 def pct(a, b): return f"{(a - b) / b * 100:+.1f}%"
 
 print('| Config | App | stock (s) | two-stage (s) | best fixed P (s) | two-stage vs best fixed P | two-stage vs stock '
-      '| two-stage P, provisional → final (stage, reason) | corrections | two-stage extra bytes vs stock |')
-print('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+      '| two-stage P, provisional → final (stage, reason) | corrections | two-stage extra bytes vs stock '
+      '| tarazu (s), P | one-shot pikachu (s), P |')
+print('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
 for (config, app) in dict.fromkeys((k[0], k[1]) for k in g):
     stock = g.get((config, app, 'stock', ''), [])
     two = g.get((config, app, 'two-stage', ''), [])
@@ -35,5 +37,11 @@ for (config, app) in dict.fromkeys((k[0], k[1]) for k in g):
     corr = sum(r['final_stage'] == 'CORRECTED' for r in two)
     sb = st.median(float(r['shuffle_bytes']) for r in stock)
     extra = ' / '.join(pct(float(r['shuffle_bytes']), sb) for r in sorted(two, key=lambda r: int(r['rep'])))
+    def other(method):
+        rs = g.get((config, app, method, ''), [])
+        if not rs:
+            return 'not run'
+        p = ' / '.join(f"{float(r['fastest_p']):.2f}" for r in sorted(rs, key=lambda r: int(r['rep'])))
+        return f"{med(rs):.1f} ({runs(rs)}), P {p}"
     print(f"| {config} | {app} | {s:.1f} ({runs(stock)}) | {t:.1f} ({runs(two)}) | {best} | {vs_best} | {pct(t, s)} "
-          f"| {ps} | {corr} of {len(two)} | {extra} |")
+          f"| {ps} | {corr} of {len(two)} | {extra} | {other('tarazu')} | {other('pikachu')} |")
