@@ -165,12 +165,10 @@ final class ControllerSession {
       live.remove(status.id);
     }
     feed(r);
-    DecisionPublisher.Published p = published;
     return r.type() == TaskType.REDUCE
         && r.state() == AttemptState.RUNNING
-        && r.totalMaps() > 0
-        && r.mapsCopied() >= r.totalMaps()
-        && (p == null || !p.binMap().isFinal());
+        && r.copiedEveryMap()
+        && !finalPublished();
   }
 
   /**
@@ -181,7 +179,7 @@ final class ControllerSession {
     reportLaunchedAttempts(nowMs);
     reportEndedAttempts(nowMs);
     try {
-      if (published == null || !published.binMap().isFinal()) {
+      if (!finalPublished()) {
         poll(nowMs);
         Optional<DecisionRecord> record = controller.record();
         int done = published == null ? 0 : published.record().versions().size();
@@ -203,6 +201,11 @@ final class ControllerSession {
     if (rec != null) {
       rec.close();
     }
+  }
+
+  private boolean finalPublished() {
+    DecisionPublisher.Published p = published;
+    return p != null && p.binMap().isFinal();
   }
 
   Optional<DecisionPublisher.Published> published() {
@@ -244,7 +247,7 @@ final class ControllerSession {
    */
   private void reportLaunchedAttempts(long nowMs) {
     Job job = context.getJob(jobId);
-    if (job == null || (published != null && published.binMap().isFinal())) {
+    if (job == null || finalPublished()) {
       return;
     }
     completedMapsAt.put(nowMs, job.getCompletedMaps());

@@ -84,6 +84,13 @@ public record StatusReport(
     return Math.max(0, mapsCompleted - mapsCopied);
   }
 
+  /**
+   * A reducer that has copied every map's output: its final merge now waits for a final bin map.
+   */
+  public boolean copiedEveryMap() {
+    return totalMaps > 0 && mapsCopied >= totalMaps;
+  }
+
   public boolean hasLaunchTime() {
     return launchTimeMs >= 0 && launchTimeMs <= timeMs;
   }

@@ -4,7 +4,6 @@ import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.observe.AttemptHistory;
 import io.pikachu.core.decision.observe.JobObserver;
 import io.pikachu.core.decision.observe.ReducerMetrics;
-import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.stabilise.Stabilisation;
 import io.pikachu.core.decision.stabilise.StabilisationDetector;
 import java.util.Map;
@@ -122,8 +121,7 @@ public final class Poll {
    */
   public Optional<Integer> reducerWaitingForDecision() {
     for (Map.Entry<Integer, AttemptHistory> e : live.entrySet()) {
-      StatusReport last = e.getValue().last();
-      if (last.totalMaps() > 0 && last.mapsCopied() >= last.totalMaps()) {
+      if (e.getValue().last().copiedEveryMap()) {
         return Optional.of(e.getKey());
       }
     }
