@@ -87,8 +87,9 @@ public final class PikachuKeys {
           "pikachu.binmap.final.wait.ms",
           "300000",
           longAtLeast(1),
-          "how long a reducer that has fetched all its bins waits for a final map before it seals"
-              + " the map it has (first sealer wins, so all reducers still agree)");
+          "how long a reducer that has fetched all its bins waits for a final map (the time"
+              + " restarts with each new map) before it seals the map it has (first sealer wins,"
+              + " so all reducers still agree)");
 
   public static final Key<List<String>> MOVABLE_PARTITIONERS =
       new Key<>(

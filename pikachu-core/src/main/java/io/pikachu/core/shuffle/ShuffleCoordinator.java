@@ -37,6 +37,14 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
      * @param state one line for the task's status
      */
     void update(float fraction, String state);
+
+    /**
+     * The reducer has every owned bin from every map and waits for a final bin map: tell whoever
+     * decides it now. The controller marks a map final once a reducer waits for it, and the task's
+     * periodic report can be seconds away (Hadoop's default is every 6 s). Called without the
+     * coordinator's lock held, once per wait, after {@link #update} has shown the complete copy.
+     */
+    default void awaitingFinalMap() {}
   }
 
   private final Object lock = new Object();
@@ -125,7 +133,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
 
   /**
    * Fetches until every owned bin is kept from every map and the bin map is final; returns the bins
-   * to merge. Seals the map in force after {@link ShuffleLimits#finalWaitMs()} without a final one,
+   * to merge. Seals the map in force after {@link ShuffleLimits#finalWaitMs()} without a new one,
    * so that a job whose controller went away still ends, with every reducer on one map.
    *
    * @throws IOException if a fetcher, the map-event thread or the bin-map source failed
@@ -143,6 +151,8 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
       BinMap next = source.current(finishedMaps, totalMaps, fetchedAll);
       if (!next.equals(current())) {
         apply(next);
+        // the controller is alive, and if this reducer waits again it must say so again
+        completeSince = -1;
       }
       boolean complete;
       BinMap map;
@@ -162,6 +172,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
       } else if (completeSince < 0) {
         completeSince = now;
         LOG.info("Reducer {} fetched all its bins; waiting for a final bin map", reducer);
+        progress.awaitingFinalMap();
       } else if (now - completeSince >= limits.finalWaitMs()) {
         LOG.warn(
             "No final bin map after {} ms ({}={}); sealing {} for all reducers",

@@ -14,6 +14,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -287,6 +288,71 @@ class ShuffleCoordinatorTest {
     assertEquals(
         BinMap.fromCounts(1, true, BINS, new int[] {6, 2}).bins(1), done.get(10, TimeUnit.SECONDS));
     c.stop();
+  }
+
+  /** Records what the coordinator shows and when it says the reducer waits. */
+  private static final class RecordingProgress implements ShuffleCoordinator.Progress {
+    volatile float lastFraction = -1;
+    final List<Float> fractionAtEachWait = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void update(float fraction, String state) {
+      lastFraction = fraction;
+    }
+
+    @Override
+    public void awaitingFinalMap() {
+      fractionAtEachWait.add(lastFraction);
+    }
+  }
+
+  @Test
+  void aReducerSaysOnceForEachWaitThatItWaitsForTheFinalMapAndNotWhenTheMapIsFinal()
+      throws Exception {
+    ScriptedSource source = new ScriptedSource(BinMap.even(REDUCERS, BINS, false));
+    ShuffleCoordinator<String> c = coordinator(0, source, limits(60_000));
+    fetcher(c);
+    succeedAll(c);
+    RecordingProgress progress = new RecordingProgress();
+    Future<BitSet> done = pool.submit(() -> c.awaitFinal(progress));
+    while (progress.fractionAtEachWait.isEmpty()) {
+      Thread.sleep(1);
+    }
+    Thread.sleep(50);
+    assertEquals(List.of(1.0f), progress.fractionAtEachWait, "once, after showing the full copy");
+
+    // a correction gives reducer 0 two more bins: it fetches them, then waits and says so again
+    source.map = BinMap.fromCounts(1, false, BINS, new int[] {6, 2});
+    while (progress.fractionAtEachWait.size() < 2) {
+      Thread.sleep(1);
+    }
+    assertEquals(2L * MAPS, counts.fetched - (long) MAPS * BINS, "the gained bins, then the wait");
+    source.map = BinMap.fromCounts(2, true, BINS, new int[] {6, 2});
+    done.get(10, TimeUnit.SECONDS);
+    c.stop();
+    assertEquals(List.of(1.0f, 1.0f), progress.fractionAtEachWait);
+
+    Segments finalSegments = new Segments();
+    ScriptedSource finalSource = new ScriptedSource(BinMap.even(REDUCERS, BINS, true));
+    ShuffleCoordinator<String> atOnce =
+        new ShuffleCoordinator<>(
+            1,
+            "attempt_r1",
+            MAPS,
+            finalSource,
+            finalSource.map,
+            new FetchPlanner(MAPS, REDUCERS * BINS, finalSource.map.bins(1), 20, 60_000),
+            finalSegments,
+            new Counts(),
+            reported::add,
+            limits(60_000),
+            clock::get);
+    fetcher(atOnce);
+    succeedAll(atOnce);
+    RecordingProgress noWait = new RecordingProgress();
+    atOnce.awaitFinal(noWait);
+    atOnce.stop();
+    assertEquals(List.of(), noWait.fractionAtEachWait, "a final map needs no wait");
   }
 
   @Test

@@ -256,13 +256,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
         t.start();
       }
       Progress copyPhase = context.getCopyPhase();
-      BitSet owned =
-          coordinator.awaitFinal(
-              (fraction, state) -> {
-                copyPhase.set(fraction);
-                status.setStateString(state);
-                context.getReporter().progress();
-              });
+      BitSet owned = coordinator.awaitFinal(new CopyStatus(copyPhase));
       stopThreads(threads, fetchers);
       coordinator.checkError();
       copyPhase.complete();
@@ -276,6 +270,40 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
       if (!finished) {
         stopThreads(threads, fetchers);
         merger.abort();
+      }
+    }
+  }
+
+  /**
+   * Shows the copy in the task's status; when the reducer waits for a final bin map, sends the
+   * status to the AM at once rather than at the reporter thread's next interval.
+   */
+  private final class CopyStatus implements ShuffleCoordinator.Progress {
+    private final Progress copyPhase;
+
+    CopyStatus(Progress copyPhase) {
+      this.copyPhase = copyPhase;
+    }
+
+    @Override
+    public void update(float fraction, String state) {
+      copyPhase.set(fraction);
+      status.setStateString(state);
+      context.getReporter().progress();
+    }
+
+    @Override
+    public void awaitingFinalMap() {
+      // the reporter thread copies the task's progress into the status only when it sends
+      status.setProgress(reduceTask.getProgress().get());
+      try {
+        reduceTask.statusUpdate(context.getUmbilical());
+      } catch (IOException e) {
+        LOG.warn(
+            "Could not tell the AM at once that {} waits for a final bin map; its next periodic"
+                + " report will: {}",
+            reduceId,
+            e.toString());
       }
     }
   }
