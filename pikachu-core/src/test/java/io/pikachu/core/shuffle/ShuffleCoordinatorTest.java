@@ -307,8 +307,7 @@ class ShuffleCoordinatorTest {
   }
 
   @Test
-  void aReducerSaysOnceForEachWaitThatItWaitsForTheFinalMapAndNotWhenTheMapIsFinal()
-      throws Exception {
+  void aReducerSaysOnceForEachWaitThatItWaitsForTheFinalMap() throws Exception {
     ScriptedSource source = new ScriptedSource(BinMap.even(REDUCERS, BINS, false));
     ShuffleCoordinator<String> c = coordinator(0, source, limits(60_000));
     fetcher(c);
@@ -331,27 +330,17 @@ class ShuffleCoordinatorTest {
     done.get(10, TimeUnit.SECONDS);
     c.stop();
     assertEquals(List.of(1.0f, 1.0f), progress.fractionAtEachWait);
+  }
 
-    Segments finalSegments = new Segments();
-    ScriptedSource finalSource = new ScriptedSource(BinMap.even(REDUCERS, BINS, true));
-    ShuffleCoordinator<String> atOnce =
-        new ShuffleCoordinator<>(
-            1,
-            "attempt_r1",
-            MAPS,
-            finalSource,
-            finalSource.map,
-            new FetchPlanner(MAPS, REDUCERS * BINS, finalSource.map.bins(1), 20, 60_000),
-            finalSegments,
-            new Counts(),
-            reported::add,
-            limits(60_000),
-            clock::get);
-    fetcher(atOnce);
-    succeedAll(atOnce);
+  @Test
+  void aReducerWhoseMapIsFinalDoesNotSayItWaits() throws Exception {
+    ShuffleCoordinator<String> c =
+        coordinator(1, new ScriptedSource(BinMap.even(REDUCERS, BINS, true)), limits(60_000));
+    fetcher(c);
+    succeedAll(c);
     RecordingProgress noWait = new RecordingProgress();
-    atOnce.awaitFinal(noWait);
-    atOnce.stop();
+    c.awaitFinal(noWait);
+    c.stop();
     assertEquals(List.of(), noWait.fractionAtEachWait, "a final map needs no wait");
   }
 
