@@ -42,19 +42,7 @@ final class SuiteSetup {
         .append(", Java ")
         .append(System.getProperty("java.version"))
         .append('\n');
-    text.append(
-        String.format(
-            Locale.ROOT,
-            "- **Data:** %d input files of %d MB per application (one map each),"
-                + " seed %d; repetitions %d (stock, tarazu, pikachu, two-stage), %d per sweep point; sweep grid %s%s; methods %s, each repetition in turn%n",
-            options.maps(),
-            options.megabytesPerMap(),
-            options.seed(),
-            options.reps(),
-            options.sweepReps(),
-            options.sweep(),
-            options.refine() ? ", refined around its best point" : "",
-            String.join(",", options.methods())));
+    text.append(data(options)).append('\n');
     text.append(
         "- **Reducers:** one per reduce slot; reduce speculation off for every method (map speculation as"
             + " Hadoop's default)\n");
@@ -71,6 +59,43 @@ final class SuiteSetup {
         StandardCharsets.UTF_8,
         StandardOpenOption.CREATE,
         StandardOpenOption.APPEND);
+  }
+
+  /**
+   * The data and what ran on it, naming only the methods this invocation ran: a resumed suite
+   * directory holds several invocations, and each section must say what its own did.
+   */
+  static String data(SuiteOptions options) {
+    List<String> compared =
+        Method.COMPARED.stream().map(Method::label).filter(options::runs).toList();
+    StringBuilder line =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "- **Data:** %d input files of %d MB per application (one map each), seed %d",
+                options.maps(),
+                options.megabytesPerMap(),
+                options.seed()));
+    if (!compared.isEmpty()) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              "; %s, %d repetition%s",
+              String.join(", ", compared),
+              options.reps(),
+              options.reps() == 1 ? "" : "s"));
+    }
+    if (options.runs("optimal")) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              "; fixed P %s, %d repetition%s per point%s",
+              options.sweep(),
+              options.sweepReps(),
+              options.sweepReps() == 1 ? "" : "s",
+              options.refine() ? ", refined around the grid's best point" : ", not refined"));
+    }
+    return line.append("; each repetition runs every application's methods in turn").toString();
   }
 
   private static String node(NodeSpec n) {

@@ -85,4 +85,22 @@ class SuiteOptionsTest {
             .getMessage()
             .contains("--reps"));
   }
+
+  @Test
+  void theSetupNamesOnlyWhatTheInvocationRan() {
+    String withoutSweep =
+        SuiteSetup.data(
+            SuiteOptions.parse(new String[] {"--methods", "two-stage,stock", "--reps", "3"}));
+    assertTrue(withoutSweep.contains("stock, two-stage, 3 repetitions"), withoutSweep);
+    assertFalse(withoutSweep.contains("tarazu"), withoutSweep);
+    assertFalse(withoutSweep.contains("fixed P"), withoutSweep);
+
+    String sweepOnly =
+        SuiteSetup.data(
+            SuiteOptions.parse(
+                new String[] {"--methods", "optimal", "--sweep", "3,4", "--no-refine"}));
+    assertTrue(
+        sweepOnly.contains("fixed P [3.0, 4.0], 1 repetition per point, not refined"), sweepOnly);
+    assertFalse(sweepOnly.contains("stock"), sweepOnly);
+  }
 }
