@@ -1,0 +1,92 @@
+# The figures of docs/benchmarks.md, from one or more suite directories of the same code.
+# Usage: python3 analyse.py <config> <suite dir> [more suite dirs whose stock and two-stage runs to pool]
+# Prints (1) per application the medians of every method of the first directory and issue 16's comparisons,
+# (2) one line per run of the first directory: job time, last map (node, and whether it was that node's second
+# or later map), the final mark and job end after the last map, P and bins, (3) with more directories, stock's
+# and two-stage's medians over all of them.
+import csv, statistics as st, sys
+from collections import defaultdict
+
+config, first, more = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+def load(base):
+    return [dict(r, base=base) for r in csv.DictReader(open(f'{base}/results.csv'))
+            if r['status'] == 'ok' and r['config'] == config]
+
+def tasks(r):
+    return list(csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv")))
+
+def last_map(r):
+    maps = sorted((t for t in tasks(r) if t['type'] == 'map'), key=lambda t: float(t['start_s']))
+    last = max(maps, key=lambda t: float(t['finish_s']))
+    nth = [t['node'] for t in maps[:maps.index(last) + 1]].count(last['node'])
+    return float(last['finish_s']), last['node'], nth
+
+def med(rs): return st.median(float(r['seconds']) for r in rs)
+def each(rs): return ' / '.join(f"{float(r['seconds']):.1f}" for r in rs)
+def pct(a, b): return f"{(a - b) / b * 100:+.1f}%"
+def by_rep(rs): return sorted(rs, key=lambda r: int(r['rep']))
+
+rows = load(first)
+g = defaultdict(list)
+for r in rows:
+    g[(r['app'], r['method'])].append(r)
+apps = list(dict.fromkeys(r['app'] for r in rows))
+fixed = sorted({r['method'] for r in rows if r['method'].startswith('fixed-')}, key=lambda m: float(m[6:]))
+
+head = ['App', 'stock (s)', 'two-stage (s)', 'two-stage vs stock'] + (
+    ['best fixed P (s)', 'two-stage vs best fixed P'] if fixed else []) + [
+    'two-stage P, provisional → final (stage)', 'two-stage extra bytes vs stock', 'tarazu (s), P',
+    'one-shot pikachu (s), P, re-fetched'] + [f'P = {m[6:].rstrip("0").rstrip(".")} (s)' for m in fixed]
+print('| ' + ' | '.join(head) + ' |')
+print('|' + ' --- |' * len(head))
+for app in apps:
+    stock, two = by_rep(g[(app, 'stock')]), by_rep(g[(app, 'two-stage')])
+    if not stock or not two:
+        continue
+    s, t = med(stock), med(two)
+    cells = [app, f'{s:.1f} ({each(stock)})', f'{t:.1f} ({each(two)})', pct(t, s)]
+    if fixed:
+        m = min((m for m in fixed if g[(app, m)]), key=lambda m: med(g[(app, m)]))
+        b = med(g[(app, m)])
+        cells += [f'{b:.1f} at P = {float(m[6:]):g}', pct(t, b)]
+    cells.append(', '.join((f"{float(r['provisional_p']):.2f} → " if r['provisional_p'] else '')
+                           + f"{float(r['fastest_p']):.2f} ({r['final_stage']})" for r in two))
+    sb = st.median(float(r['shuffle_bytes']) for r in stock)
+    cells.append(' / '.join(pct(float(r['shuffle_bytes']), sb) for r in two))
+    for method in ('tarazu', 'pikachu'):
+        rs = by_rep(g[(app, method)])
+        if not rs:
+            cells.append('not run')
+            continue
+        p = ' / '.join(f"{float(r['fastest_p']):.2f}" for r in rs)
+        extra = '' if method == 'tarazu' else ', ' + ' / '.join(
+            f"{100 * float(r['reshuffled_bytes']) / sb:.0f}%" for r in rs)
+        cells.append(f'{med(rs):.1f} ({each(rs)}), P {p}{extra}')
+    cells += [f'{med(g[(app, m)]):.1f}' if g[(app, m)] else '-' for m in fixed]
+    print('| ' + ' | '.join(cells) + ' |')
+
+print()
+for app in apps:
+    for r in by_rep([r for r in rows if r['app'] == app]):
+        last, node, nth = last_map(r)
+        job = float(r['seconds'])
+        final = f"{float(r['final_s']) - last:+.1f}" if r['final_s'] else '   -'
+        print(f"{app:15} {r['method']:10} rep{r['rep']} job {job:5.1f} last map {last:5.1f} on {node} "
+              f"(its map no. {nth}) final {final} job end {job - last:+5.1f} after it, "
+              f"P {r['provisional_p'] or '-'} -> {r['fastest_p'] or '-'} ({r['final_stage'] or '-'}), "
+              f"bins {r['reducer_bins'] or 'even'}")
+
+if more:
+    print()
+    print('| App | stock (s), all runs | two-stage (s), all runs | two-stage vs stock | last map a slow node\'s second map, stock / two-stage |')
+    print('| --- | --- | --- | --- | --- |')
+    pooled = rows + [r for base in more for r in load(base)]
+    for app in apps:
+        sel = lambda m: [r for r in pooled if r['app'] == app and r['method'] == m]
+        stock, two = sel('stock'), sel('two-stage')
+        if not stock or not two:
+            continue
+        strag = lambda rs: sum(1 for r in rs if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1)
+        print(f"| {app} | {med(stock):.1f} ({len(stock)} runs) | {med(two):.1f} ({len(two)} runs) | "
+              f"{pct(med(two), med(stock))} | {strag(stock)} of {len(stock)} / {strag(two)} of {len(two)} |")
