@@ -4,7 +4,7 @@
 # (2) one line per run of the first directory: job time, last map (node, and whether it was that node's second
 # or later map), the final mark and job end after the last map, P and bins, (3) with more directories, stock's
 # and two-stage's medians over all of them.
-import csv, statistics as st, sys
+import csv, functools, statistics as st, sys
 from collections import defaultdict
 
 config, first, more = sys.argv[1], sys.argv[2], sys.argv[3:]
@@ -13,11 +13,13 @@ def load(base):
     return [dict(r, base=base) for r in csv.DictReader(open(f'{base}/results.csv'))
             if r['status'] == 'ok' and r['config'] == config]
 
-def tasks(r):
-    return list(csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv")))
-
 def last_map(r):
-    maps = sorted((t for t in tasks(r) if t['type'] == 'map'), key=lambda t: float(t['start_s']))
+    return _last_map(r['base'], r['run_dir'])
+
+@functools.cache  # the pooled table asks twice per run; read each tasks.csv once
+def _last_map(base, run_dir):
+    tasks = csv.DictReader(open(f'{base}/{run_dir}/tasks.csv'))
+    maps = sorted((t for t in tasks if t['type'] == 'map'), key=lambda t: float(t['start_s']))
     last = max(maps, key=lambda t: float(t['finish_s']))
     nth = [t['node'] for t in maps[:maps.index(last) + 1]].count(last['node'])
     return float(last['finish_s']), last['node'], nth
