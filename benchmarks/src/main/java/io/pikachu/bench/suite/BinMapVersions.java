@@ -75,10 +75,20 @@ public record BinMapVersions(
     return !Double.isNaN(provisionalSeconds);
   }
 
+  /** The P the decision gave the fastest class's reducers; NaN if that class hosts none. */
   static double fastestP(Decision d) {
-    return d.fastestClass()
-        .map(ClassMeasurement::p)
-        .map(p -> p == null ? Double.NaN : p)
-        .orElse(Double.NaN);
+    return d.fastestClass().map(BinMapVersions::appliedP).orElse(Double.NaN);
+  }
+
+  /**
+   * A class that hosts reducers but got no estimate (say, none of its reducers copied a map in the
+   * window) is allocated as P = 1 (the decision's "class-without-estimate" rule), so that is the P
+   * its reducers ran with; reading its null P as "no P" left the results' P column empty.
+   */
+  static double appliedP(ClassMeasurement c) {
+    if (c.p() != null) {
+      return c.p();
+    }
+    return c.hasReducers() ? 1.0 : Double.NaN;
   }
 }
