@@ -120,7 +120,7 @@ final class ConfigSection {
   private void jobTime() throws IOException {
     md.append("### Job time\n\n");
     String chart = slug(config) + "-job-time.svg";
-    Map<String, Map<String, Double>> medians = new LinkedHashMap<>();
+    Map<String, Map<String, List<Double>>> times = new LinkedHashMap<>();
     MarkdownTable table =
         new MarkdownTable("App", "Method", "Median (s)", "n", "Min–max (s)", "Speedup over stock");
     for (AppResults a : apps) {
@@ -133,15 +133,18 @@ final class ConfigSection {
             s.n(),
             Fmt.range(s),
             Fmt.factor(a.speedup(m.getValue())));
-        medians.computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>()).put(a.app(), s.median());
+        times
+            .computeIfAbsent(m.getKey(), k -> new LinkedHashMap<>())
+            .put(a.app(), m.getValue().map(MethodRuns::timedSeconds).orElse(List.of()));
       }
     }
     ReportCharts.jobTimes(
         chartsDir.resolve(chart),
-        "Median job time, " + config,
+        "Job time, " + config,
         apps.stream().map(AppResults::app).toList(),
-        medians);
-    image("Median job time per application and method, " + config, chart);
+        times);
+    image(
+        "Median job time per application and method (bars) and each run (dots), " + config, chart);
     md.append(table).append('\n');
     md.append(
         "Medians over repetitions; speedup = stock's median / the method's median. Optimal is the sweep "
@@ -551,9 +554,12 @@ final class ConfigSection {
           chartsDir.resolve(chart),
           a.app() + " on " + config + ": job time vs P",
           sweep.stream().map(m -> new double[] {m.p(), m.seconds().median()}).toList(),
+          sweep.stream()
+              .flatMap(m -> m.timedSeconds().stream().map(t -> new double[] {m.p(), t}))
+              .toList(),
           AppResults.median(a.stock()),
           chosen);
-      image(a.app() + " on " + config + ": median job time vs fixed P", chart);
+      image(a.app() + " on " + config + ": job time vs fixed P (median and each run)", chart);
       MethodRuns optimal = a.optimal().orElseThrow();
       md.append(
           sweep.stream()

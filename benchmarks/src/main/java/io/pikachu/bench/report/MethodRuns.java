@@ -43,6 +43,15 @@ record MethodRuns(String label, double p, List<RunResult> runs) {
     return summary(RunResult::seconds);
   }
 
+  /** Each run's job time, in repetition order, for charts that show every run. */
+  List<Double> timedSeconds() {
+    return runs.stream()
+        .sorted(Comparator.comparingInt(RunResult::rep))
+        .map(RunResult::seconds)
+        .filter(s -> !s.isNaN())
+        .toList();
+  }
+
   Summary fastestP() {
     return summary(RunResult::fastestP);
   }

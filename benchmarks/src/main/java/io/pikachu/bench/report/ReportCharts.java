@@ -19,16 +19,19 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.ScatterRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultMultiValueCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
@@ -62,6 +65,7 @@ final class ReportCharts {
           new Color(0x8c564b),
           new Color(0xe377c2));
   private static final Shape POINT = new Ellipse2D.Double(-5, -5, 10, 10);
+  private static final Shape RUN_DOT = new Ellipse2D.Double(-3.5, -3.5, 7, 7);
 
   /** A time to mark on a chart's time axis, e.g. T_s. */
   record TimeMarker(String label, double seconds) {}
@@ -69,29 +73,34 @@ final class ReportCharts {
   private ReportCharts() {}
 
   /**
-   * Fig. 2.7's grouped bars: median job time per application (groups) and method (bars).
+   * Fig. 2.7's grouped bars: median job time per application (groups) and method (bars), with every
+   * repetition drawn as a dot on its bar, so that a reader sees how far runs scatter before reading
+   * a difference between two medians.
    *
-   * @param seconds per method, per application, the median time; NaN or absent for a method not
-   *     measured
+   * @param seconds per method, per application, the time of each successful run; empty or absent
+   *     for a method not measured
    */
   static void jobTimes(
-      Path file, String title, List<String> apps, Map<String, Map<String, Double>> seconds)
+      Path file, String title, List<String> apps, Map<String, Map<String, List<Double>>> seconds)
       throws IOException {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    DefaultCategoryDataset medians = new DefaultCategoryDataset();
+    DefaultMultiValueCategoryDataset runs = new DefaultMultiValueCategoryDataset();
     seconds.forEach(
         (method, byApp) -> {
           for (String app : apps) {
-            Double s = byApp.get(app);
+            List<Double> times = byApp.getOrDefault(app, List.of());
+            Summary s = Summary.of(times.stream().mapToDouble(Double::doubleValue));
             // A null keeps the application's group in place (and in order) with its bar left out.
-            data.addValue(s == null || s.isNaN() ? null : s, method, app);
+            medians.addValue(s.isEmpty() ? null : s.median(), method, app);
+            runs.add(times, method, app);
           }
         });
     JFreeChart chart =
         ChartFactory.createBarChart(
             title,
             "application",
-            "median job time (s)",
-            data,
+            "job time (s): bars median, dots each run",
+            medians,
             PlotOrientation.VERTICAL,
             true,
             false,
@@ -102,12 +111,26 @@ final class ReportCharts {
     BarRenderer renderer = (BarRenderer) plot.getRenderer();
     renderer.setBarPainter(new StandardBarPainter());
     renderer.setShadowVisible(false);
-    for (int row = 0; row < data.getRowCount(); row++) {
-      Color color = METHOD_COLORS.get(data.getRowKey(row).toString());
+    for (int row = 0; row < medians.getRowCount(); row++) {
+      Color color = METHOD_COLORS.get(medians.getRowKey(row).toString());
       if (color != null) {
         renderer.setSeriesPaint(row, color);
       }
     }
+    // Same item margin as the bars, so each method's dots sit on the middle of its bar.
+    ScatterRenderer dots = new ScatterRenderer();
+    dots.setItemMargin(renderer.getItemMargin());
+    dots.setDefaultPaint(Color.BLACK);
+    dots.setAutoPopulateSeriesPaint(false);
+    dots.setDefaultShape(RUN_DOT);
+    dots.setAutoPopulateSeriesShape(false);
+    dots.setDefaultOutlinePaint(Color.WHITE);
+    dots.setUseOutlinePaint(true);
+    dots.setDrawOutlines(true);
+    dots.setDefaultSeriesVisibleInLegend(false);
+    plot.setDataset(1, runs);
+    plot.setRenderer(1, dots);
+    plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
     write(chart, file, HEIGHT);
   }
 
@@ -117,6 +140,7 @@ final class ReportCharts {
    * estimators chose as single points.
    *
    * @param sweep per sweep point {P, median seconds}, by P
+   * @param sweepRuns per run of a sweep point {P, seconds}, drawn as dots beside the medians
    * @param chosen per method (tarazu, pikachu, two-stage) {median P, median seconds}; a method not
    *     measured is absent
    */
@@ -124,6 +148,7 @@ final class ReportCharts {
       Path file,
       String title,
       List<double[]> sweep,
+      List<double[]> sweepRuns,
       double stockSeconds,
       Map<String, double[]> chosen)
       throws IOException {
@@ -131,6 +156,10 @@ final class ReportCharts {
     XYSeries points = new XYSeries("fixed P (median)");
     sweep.forEach(p -> points.add(p[0], p[1]));
     data.addSeries(points);
+    XYSeries runs = new XYSeries("fixed P (each run)", false);
+    sweepRuns.forEach(r -> runs.add(r[0], r[1]));
+    data.addSeries(runs);
+    int runSeries = 1;
     double minP = sweep.stream().mapToDouble(p -> p[0]).min().orElse(1);
     double maxP = sweep.stream().mapToDouble(p -> p[0]).max().orElse(1);
     for (double[] c : chosen.values()) {
@@ -154,7 +183,8 @@ final class ReportCharts {
       stockSeries = data.getSeriesCount();
       data.addSeries(stock);
     }
-    List<Color> colors = new ArrayList<>(List.of(METHOD_COLORS.get("optimal")));
+    List<Color> colors =
+        new ArrayList<>(List.of(METHOD_COLORS.get("optimal"), METHOD_COLORS.get("optimal")));
     if (stockSeries >= 0) {
       colors.add(METHOD_COLORS.get("stock"));
     }
@@ -170,7 +200,7 @@ final class ReportCharts {
         ChartFactory.createXYLineChart(
             title,
             "partition ratio P",
-            "median job time (s)",
+            "job time (s)",
             data,
             PlotOrientation.VERTICAL,
             true,
@@ -183,9 +213,10 @@ final class ReportCharts {
       if (s > 0) {
         renderer.setSeriesLinesVisible(s, s == stockSeries);
         renderer.setSeriesShapesVisible(s, s != stockSeries);
-        renderer.setSeriesShape(s, POINT);
+        renderer.setSeriesShape(s, s == runSeries ? RUN_DOT : POINT);
       }
     }
+    renderer.setSeriesShapesFilled(runSeries, false);
     if (stockSeries >= 0) {
       renderer.setSeriesStroke(stockSeries, dashed());
     }
