@@ -2,8 +2,10 @@
 # Usage: python3 analyse.py <config> <suite dir> [more suite dirs whose stock and two-stage runs to pool]
 # Prints (1) per application the medians of every method of the first directory and issue 16's comparisons,
 # (2) one line per run of the first directory: job time, last map (node, and whether it was that node's second
-# or later map), the final mark and job end after the last map, P and bins, (3) with more directories, stock's
-# and two-stage's medians over all of them.
+# or later map), the final mark and job end after the last map, P and bins, and when the speculative map attempts
+# that won started (tasks.csv keeps successful attempts only), (1b) before those lines, per method the median end of
+# the last map and of the reduce tail after it, (3) with more directories, stock's and two-stage's
+# medians over all of them.
 import csv, functools, statistics as st, sys
 from collections import defaultdict
 
@@ -15,6 +17,11 @@ def load(base):
 
 def last_map(r):
     return _last_map(r['base'], r['run_dir'])
+
+def speculated(r):
+    """Start times of the successful speculative map attempts (Hadoop's speculator; one every 15 s at most)."""
+    tasks = csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv"))
+    return sorted(float(t['start_s']) for t in tasks if t['type'] == 'map' and not t['attempt'].endswith('_0'))
 
 @functools.cache  # the pooled table asks twice per run; read each tasks.csv once
 def _last_map(base, run_dir):
@@ -68,6 +75,56 @@ for app in apps:
     cells += [f'{med(g[(app, m)]):.1f}' if g[(app, m)] else '-' for m in fixed]
     print('| ' + ' | '.join(cells) + ' |')
 
+# What P acts on: the time from the last map's end to the job's end (the reduce tail), median per method. The map
+# phase before it is YARN's placement and Hadoop's speculator, the same for every method.
+methods = [m for m in ('stock', 'tarazu', 'pikachu', 'two-stage') if any(g[(a, m)] for a in apps)] + fixed
+print()
+print("Each cell: median end of the last map (s) / median tail after it (s), runs whose last map was a slow node's "
+      "second map")
+print()
+print('| App | ' + ' | '.join(methods) + ' |')
+print('|' + ' --- |' * (len(methods) + 1))
+for app in apps:
+    cells = []
+    for m in methods:
+        rs = g[(app, m)]
+        if not rs:
+            cells.append('-')
+            continue
+        ends = [last_map(r)[0] for r in rs]
+        tails = [float(r['seconds']) - e for r, e in zip(rs, ends)]
+        slow = sum(1 for r in rs if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1)
+        cells.append(f'{st.median(ends):.1f} / {st.median(tails):.1f}, {slow} of {len(rs)}')
+    print(f'| {app} | ' + ' | '.join(cells) + ' |')
+
+def slow_second_maps(r):
+    """(start, duration) of each original attempt of a slow node's second or later map that finished."""
+    maps = sorted((t for t in csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv")) if t['type'] == 'map'),
+                  key=lambda t: float(t['start_s']))
+    return [(float(t['start_s']), float(t['finish_s']) - float(t['start_s'])) for i, t in enumerate(maps)
+            if t['node'].startswith('slow') and t['attempt'].endswith('_0')
+            and [m['node'] for m in maps[:i + 1]].count(t['node']) > 1]
+
+seconds_maps = [m for r in rows for m in slow_second_maps(r)]
+if seconds_maps:
+    print()
+    print(f"Slow nodes' second maps that finished (original attempts): {len(seconds_maps)}, started at "
+          f"{min(m[0] for m in seconds_maps):.1f}-{max(m[0] for m in seconds_maps):.1f} s, ran "
+          f"{min(m[1] for m in seconds_maps):.1f}-{max(m[1] for m in seconds_maps):.1f} s")
+straggled = [r for r in rows if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1]
+others = [r for r in rows if r not in straggled]
+print()
+for name, rs in (("a slow node's second map", straggled), ('any other map', others)):
+    if rs:
+        copies = [speculated(r) for r in rs]
+        firsts = [c[0] for c in copies if c]
+        print(f"Runs whose last map was {name}: {len(rs)} of {len(rows)}, last map ending at "
+              f"{st.median(last_map(r)[0] for r in rs):.1f} s (median), job {med(rs):.1f} s (median); "
+              f"winning speculative map copies: two in {sum(1 for c in copies if len(c) >= 2)}, one in "
+              f"{sum(1 for c in copies if len(c) == 1)}, none in {sum(1 for c in copies if not c)}"
+              + (f"; the first started at {min(firsts):.1f}-{max(firsts):.1f} s (median {st.median(firsts):.1f})"
+                 if firsts else ''))
+
 print()
 for app in apps:
     for r in by_rep([r for r in rows if r['app'] == app]):
@@ -77,12 +134,13 @@ for app in apps:
         print(f"{app:15} {r['method']:10} rep{r['rep']} job {job:5.1f} last map {last:5.1f} on {node} "
               f"(its map no. {nth}) final {final} job end {job - last:+5.1f} after it, "
               f"P {r['provisional_p'] or '-'} -> {r['fastest_p'] or '-'} ({r['final_stage'] or '-'}), "
-              f"bins {r['reducer_bins'] or 'even'}")
+              f"bins {r['reducer_bins'] or 'even'}, speculative maps won from "
+              f"{', '.join(f'{x:.1f}' for x in speculated(r)) or 'none'} s")
 
 if more:
     print()
-    print('| App | stock (s), all runs | two-stage (s), all runs | two-stage vs stock | last map a slow node\'s second map, stock / two-stage |')
-    print('| --- | --- | --- | --- | --- |')
+    print('| App | stock (s), all runs | two-stage (s), all runs | two-stage vs stock | last map a slow node\'s second map, stock / two-stage | tail after the last map (s), stock / two-stage |')
+    print('| --- | --- | --- | --- | --- | --- |')
     pooled = rows + [r for base in more for r in load(base)]
     for app in apps:
         sel = lambda m: [r for r in pooled if r['app'] == app and r['method'] == m]
@@ -90,5 +148,7 @@ if more:
         if not stock or not two:
             continue
         strag = lambda rs: sum(1 for r in rs if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1)
+        tail = lambda rs: st.median(float(r['seconds']) - last_map(r)[0] for r in rs)
         print(f"| {app} | {med(stock):.1f} ({len(stock)} runs) | {med(two):.1f} ({len(two)} runs) | "
-              f"{pct(med(two), med(stock))} | {strag(stock)} of {len(stock)} / {strag(two)} of {len(two)} |")
+              f"{pct(med(two), med(stock))} | {strag(stock)} of {len(stock)} / {strag(two)} of {len(two)} | "
+              f"{tail(stock):.1f} / {tail(two):.1f} |")
