@@ -15,21 +15,27 @@ def load(base):
     return [dict(r, base=base) for r in csv.DictReader(open(f'{base}/results.csv'))
             if r['status'] == 'ok' and r['config'] == config]
 
+@functools.cache  # every table asks for a run's maps; read each tasks.csv once
+def _maps(base, run_dir):
+    """A run's successful map attempts, by start time."""
+    tasks = csv.DictReader(open(f'{base}/{run_dir}/tasks.csv'))
+    return tuple(sorted((t for t in tasks if t['type'] == 'map'), key=lambda t: float(t['start_s'])))
+
+def maps(r):
+    return _maps(r['base'], r['run_dir'])
+
+def nth_on_node(ms, i):
+    """How many of the run's maps up to and including ms[i] ran on ms[i]'s node."""
+    return [t['node'] for t in ms[:i + 1]].count(ms[i]['node'])
+
 def last_map(r):
-    return _last_map(r['base'], r['run_dir'])
+    ms = maps(r)
+    i = max(range(len(ms)), key=lambda i: float(ms[i]['finish_s']))
+    return float(ms[i]['finish_s']), ms[i]['node'], nth_on_node(ms, i)
 
 def speculated(r):
     """Start times of the successful speculative map attempts (Hadoop's speculator; one every 15 s at most)."""
-    tasks = csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv"))
-    return sorted(float(t['start_s']) for t in tasks if t['type'] == 'map' and not t['attempt'].endswith('_0'))
-
-@functools.cache  # the pooled table asks twice per run; read each tasks.csv once
-def _last_map(base, run_dir):
-    tasks = csv.DictReader(open(f'{base}/{run_dir}/tasks.csv'))
-    maps = sorted((t for t in tasks if t['type'] == 'map'), key=lambda t: float(t['start_s']))
-    last = max(maps, key=lambda t: float(t['finish_s']))
-    nth = [t['node'] for t in maps[:maps.index(last) + 1]].count(last['node'])
-    return float(last['finish_s']), last['node'], nth
+    return sorted(float(t['start_s']) for t in maps(r) if not t['attempt'].endswith('_0'))
 
 def med(rs): return st.median(float(r['seconds']) for r in rs)
 def each(rs): return ' / '.join(f"{float(r['seconds']):.1f}" for r in rs)
@@ -99,11 +105,9 @@ for app in apps:
 
 def slow_second_maps(r):
     """(start, duration) of each original attempt of a slow node's second or later map that finished."""
-    maps = sorted((t for t in csv.DictReader(open(f"{r['base']}/{r['run_dir']}/tasks.csv")) if t['type'] == 'map'),
-                  key=lambda t: float(t['start_s']))
-    return [(float(t['start_s']), float(t['finish_s']) - float(t['start_s'])) for i, t in enumerate(maps)
-            if t['node'].startswith('slow') and t['attempt'].endswith('_0')
-            and [m['node'] for m in maps[:i + 1]].count(t['node']) > 1]
+    ms = maps(r)
+    return [(float(t['start_s']), float(t['finish_s']) - float(t['start_s'])) for i, t in enumerate(ms)
+            if t['node'].startswith('slow') and t['attempt'].endswith('_0') and nth_on_node(ms, i) > 1]
 
 seconds_maps = [m for r in rows for m in slow_second_maps(r)]
 if seconds_maps:
