@@ -97,8 +97,10 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
 
   /**
    * How far two sets of class ratios disagree: the largest factor by which the ratio of two classes
-   * differs between them, over every pair of classes that host reducers in both (a class without an
-   * estimate counts as P = 1, as it does in the bin map). 1 when they agree.
+   * differs between them, over every pair of classes that host reducers and have an estimate in
+   * both. 1 when they agree. A class without an estimate is left out rather than taken as P = 1: a
+   * class whose reducers have not reported yet (slow nodes' reducers when the maps end early) is no
+   * evidence against the prior, and counting it as P = 1 would undo a right provisional map.
    */
   static double disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
     Map<String, Double> p0 = ratios(before);
@@ -117,8 +119,8 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
   private static Map<String, Double> ratios(List<ClassMeasurement> classes) {
     Map<String, Double> p = new java.util.LinkedHashMap<>();
     for (ClassMeasurement c : classes) {
-      if (c.hasReducers()) {
-        p.put(c.name(), c.p() == null ? 1.0 : c.p());
+      if (c.hasReducers() && c.p() != null) {
+        p.put(c.name(), c.p());
       }
     }
     return p;

@@ -214,6 +214,15 @@ public final class JobController {
       boolean corrected = disagreement > 1.0 + config.deadband();
       stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
       rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
+      List<String> unmeasured =
+          withP.stream().filter(m -> m.hasReducers() && m.p() == null).map(m -> m.name()).toList();
+      if (!unmeasured.isEmpty()) {
+        notes.add(
+            "class(es) "
+                + unmeasured
+                + " have no measured estimate, so nothing here contradicts their provisional ratio;"
+                + " they are left out of the comparison");
+      }
       notes.add(
           String.format(
               java.util.Locale.ROOT,

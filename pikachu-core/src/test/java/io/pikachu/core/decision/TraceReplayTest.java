@@ -82,7 +82,7 @@ class TraceReplayTest {
   /**
    * Under the two-stage controller: a provisional map at placement, then a final one whose
    * measurement is D3''s, kept where it agrees with the provisional map within the dead band and
-   * taken over where it does not.
+   * taken over where it does not; a header's {@code twoStage.stage} names the stage it must end in.
    */
   private static void replayTwoStage(Path file) throws IOException {
     TraceFile trace = TraceFile.read(file);
@@ -98,6 +98,10 @@ class TraceReplayTest {
       return;
     }
     assertEquals(2, r.versions().size(), why);
+    String expectedStage = trace.header().expect().get("twoStage.stage");
+    if (expectedStage != null) {
+      assertEquals(expectedStage, last.stage().name(), why);
+    }
     Decision provisional = r.versions().get(0);
     assertEquals(DecisionStage.PROVISIONAL, provisional.stage(), why);
     assertEquals(oneShot.reason(), last.reason(), why);
