@@ -78,7 +78,7 @@ final class ReportCharts {
    * a difference between two medians.
    *
    * @param seconds per method, per application, the time of each successful run; empty or absent
-   *     for a method not measured
+   *     for a method not measured (a method measured nowhere is left out, legend included)
    */
   static void jobTimes(
       Path file, String title, List<String> apps, Map<String, Map<String, List<Double>>> seconds)
@@ -87,6 +87,11 @@ final class ReportCharts {
     DefaultMultiValueCategoryDataset runs = new DefaultMultiValueCategoryDataset();
     seconds.forEach(
         (method, byApp) -> {
+          // A method not measured on this cluster (Optimal without a sweep) would be a legend
+          // entry without a bar.
+          if (byApp.values().stream().allMatch(List::isEmpty)) {
+            return;
+          }
           for (String app : apps) {
             List<Double> times = byApp.getOrDefault(app, List.of());
             Summary s = Summary.of(times.stream().mapToDouble(Double::doubleValue));

@@ -1,6 +1,7 @@
 package io.pikachu.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -30,6 +31,20 @@ class ReportChartsTest {
     String svg = Files.readString(file);
     // One dot per run (3 + 1 + 2); the bars and their legend are rectangles.
     assertEquals(6, circles(svg));
+  }
+
+  @Test
+  void aMethodWithoutRunsHasNoLegendEntry() throws Exception {
+    Map<String, Map<String, List<Double>>> times = new LinkedHashMap<>();
+    times.put("stock", Map.of("sort", List.of(60.0)));
+    times.put("optimal", Map.of("sort", List.of()));
+    Path file = dir.resolve("job-time.svg");
+
+    ReportCharts.jobTimes(file, "Job time", List.of("sort"), times);
+
+    String svg = Files.readString(file);
+    assertTrue(svg.contains(">stock<"), "stock's legend entry");
+    assertFalse(svg.contains(">optimal<"), "a legend entry for a method without runs");
   }
 
   @Test
