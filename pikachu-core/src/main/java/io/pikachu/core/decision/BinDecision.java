@@ -96,13 +96,18 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
   }
 
   /**
-   * How far two sets of class ratios disagree: the largest factor by which the ratio of two classes
-   * differs between them, over every pair of classes that host reducers and have an estimate in
-   * both. 1 when they agree. A class without an estimate is left out rather than taken as P = 1: a
-   * class whose reducers have not reported yet (slow nodes' reducers when the maps end early) is no
-   * evidence against the prior, and counting it as P = 1 would undo a right provisional map.
+   * How far measured class ratios disagree with earlier ones.
+   *
+   * @param factor the largest factor by which the ratio of two classes differs between them, over
+   *     every pair of classes that host reducers and have an estimate in both; 1 when they agree
+   * @param leftOut the classes hosting reducers that the measurement gave no estimate, left out of
+   *     {@code factor} rather than taken as P = 1: a class whose reducers have not reported yet
+   *     (slow nodes' reducers when the maps end early) is no evidence against the prior, and
+   *     counting it as P = 1 would undo a right provisional map
    */
-  static double disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
+  record Disagreement(double factor, List<String> leftOut) {}
+
+  static Disagreement disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
     Map<String, Double> p0 = ratios(before);
     Map<String, Double> p1 = ratios(after);
     List<String> common = p0.keySet().stream().filter(p1::containsKey).toList();
@@ -113,7 +118,12 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
         worst = Math.max(worst, Math.max(factor, 1 / factor));
       }
     }
-    return worst;
+    List<String> leftOut =
+        after.stream()
+            .filter(c -> c.hasReducers() && !p1.containsKey(c.name()))
+            .map(ClassMeasurement::name)
+            .toList();
+    return new Disagreement(worst, leftOut);
   }
 
   private static Map<String, Double> ratios(List<ClassMeasurement> classes) {

@@ -210,16 +210,15 @@ public final class JobController {
       stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
     } else {
       Decision provisional = decisions.get(decisions.size() - 1);
-      double disagreement = BinDecision.disagreement(provisional.classes(), withP);
-      boolean corrected = disagreement > 1.0 + config.deadband();
+      BinDecision.Disagreement disagreement =
+          BinDecision.disagreement(provisional.classes(), withP);
+      boolean corrected = disagreement.factor() > 1.0 + config.deadband();
       stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
       rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
-      List<String> unmeasured =
-          withP.stream().filter(m -> m.hasReducers() && m.p() == null).map(m -> m.name()).toList();
-      if (!unmeasured.isEmpty()) {
+      if (!disagreement.leftOut().isEmpty()) {
         notes.add(
             "class(es) "
-                + unmeasured
+                + disagreement.leftOut()
                 + " have no measured estimate, so nothing here contradicts their provisional ratio;"
                 + " they are left out of the comparison");
       }
@@ -228,7 +227,7 @@ public final class JobController {
               java.util.Locale.ROOT,
               "measured ratios differ from the provisional ones by a factor of up to %.3f, %s the"
                   + " dead band of %s: %s",
-              disagreement,
+              disagreement.factor(),
               corrected ? "outside" : "within",
               config.deadband(),
               corrected ? "corrected" : "the provisional map is final"));

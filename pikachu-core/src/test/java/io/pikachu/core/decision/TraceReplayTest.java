@@ -106,7 +106,8 @@ class TraceReplayTest {
     assertEquals(DecisionStage.PROVISIONAL, provisional.stage(), why);
     assertEquals(oneShot.reason(), last.reason(), why);
     assertEquals(oneShot.classes(), last.classes(), "the correction measures what D3' measures");
-    double disagreement = BinDecision.disagreement(provisional.classes(), oneShot.classes());
+    double disagreement =
+        BinDecision.disagreement(provisional.classes(), oneShot.classes()).factor();
     if (last.stage() == DecisionStage.CORRECTED) {
       assertTrue(disagreement > 1 + last.deadband(), why);
       assertEquals(oneShot.reducerBins(), last.reducerBins(), why);
