@@ -33,6 +33,11 @@ def last_map(r):
     i = max(range(len(ms)), key=lambda i: float(ms[i]['finish_s']))
     return float(ms[i]['finish_s']), ms[i]['node'], nth_on_node(ms, i)
 
+def slow_second_last(r):
+    """Whether the run's last map was a slow node's second or later map."""
+    _, node, nth = last_map(r)
+    return node.startswith('slow') and nth > 1
+
 def speculated(r):
     """Start times of the successful speculative map attempts (Hadoop's speculator; one every 15 s at most)."""
     return sorted(float(t['start_s']) for t in maps(r) if not t['attempt'].endswith('_0'))
@@ -99,7 +104,7 @@ for app in apps:
             continue
         ends = [last_map(r)[0] for r in rs]
         tails = [float(r['seconds']) - e for r, e in zip(rs, ends)]
-        slow = sum(1 for r in rs if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1)
+        slow = sum(map(slow_second_last, rs))
         cells.append(f'{st.median(ends):.1f} / {st.median(tails):.1f}, {slow} of {len(rs)}')
     print(f'| {app} | ' + ' | '.join(cells) + ' |')
 
@@ -115,7 +120,7 @@ if seconds_maps:
     print(f"Slow nodes' second maps that finished (original attempts): {len(seconds_maps)}, started at "
           f"{min(m[0] for m in seconds_maps):.1f}-{max(m[0] for m in seconds_maps):.1f} s, ran "
           f"{min(m[1] for m in seconds_maps):.1f}-{max(m[1] for m in seconds_maps):.1f} s")
-straggled = [r for r in rows if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1]
+straggled = [r for r in rows if slow_second_last(r)]
 others = [r for r in rows if r not in straggled]
 print()
 for name, rs in (("a slow node's second map", straggled), ('any other map', others)):
@@ -151,7 +156,7 @@ if more:
         stock, two = sel('stock'), sel('two-stage')
         if not stock or not two:
             continue
-        strag = lambda rs: sum(1 for r in rs if last_map(r)[1].startswith('slow') and last_map(r)[2] > 1)
+        strag = lambda rs: sum(map(slow_second_last, rs))
         tail = lambda rs: st.median(float(r['seconds']) - last_map(r)[0] for r in rs)
         print(f"| {app} | {med(stock):.1f} ({len(stock)} runs) | {med(two):.1f} ({len(two)} runs) | "
               f"{pct(med(two), med(stock))} | {strag(stock)} of {len(stock)} / {strag(two)} of {len(two)} | "
