@@ -75,6 +75,69 @@ public record ClusterSpec(List<NodeSpec> nodes) {
     return new ClusterSpec(list);
   }
 
+  /**
+   * A cluster from text, so that a user can describe their own mix: node groups separated by
+   * commas, semicolons, white space or new lines, each {@code [COUNTx]NAME:CORES:MAP_SLOTS:
+   * REDUCE_SLOTS}; {@code #} starts a comment. A group of one node keeps its name; a group of COUNT
+   * nodes names them NAME-0 .. NAME-(COUNT-1). {@code 1xfast:1.2:4:2, 2xslow:0.15:1:2} is one fast
+   * node of 1.2 cores with four map and two reduce slots beside two slow ones.
+   *
+   * @throws IllegalArgumentException naming the group that is wrong and why
+   */
+  public static ClusterSpec parse(String text) {
+    List<NodeSpec> nodes = new java.util.ArrayList<>();
+    for (String line : text.split("\\R")) {
+      int comment = line.indexOf('#');
+      String body = comment < 0 ? line : line.substring(0, comment);
+      for (String group : body.trim().split("[,;\\s]+")) {
+        if (!group.isEmpty()) {
+          nodes.addAll(parseGroup(group));
+        }
+      }
+    }
+    if (nodes.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a cluster description needs at least one node group"
+              + " [COUNTx]NAME:CORES:MAP_SLOTS:REDUCE_SLOTS, got '"
+              + text.trim()
+              + "'");
+    }
+    return new ClusterSpec(nodes);
+  }
+
+  private static List<NodeSpec> parseGroup(String group) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?:(\\d+)x)?([^:]+):([^:]+):([^:]+):([^:]+)")
+            .matcher(group);
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          "node group '" + group + "' is not [COUNTx]NAME:CORES:MAP_SLOTS:REDUCE_SLOTS");
+    }
+    try {
+      int count = m.group(1) == null ? 1 : Integer.parseInt(m.group(1));
+      if (count < 1) {
+        throw new IllegalArgumentException("node group '" + group + "': count must be at least 1");
+      }
+      double cpus = Double.parseDouble(m.group(3));
+      int mapSlots = Integer.parseInt(m.group(4));
+      int reduceSlots = Integer.parseInt(m.group(5));
+      List<NodeSpec> nodes = new java.util.ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        String name = count == 1 && m.group(1) == null ? m.group(2) : m.group(2) + "-" + i;
+        nodes.add(new NodeSpec(name, cpus, mapSlots, reduceSlots));
+      }
+      return nodes;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "node group '" + group + "': cores must be a number and slots whole numbers", e);
+    }
+  }
+
+  /** Whether its nodes differ in CPU: a cluster where Pikachu has something to balance. */
+  public boolean isHeterogeneous() {
+    return nodes.stream().mapToDouble(NodeSpec::cpus).distinct().count() > 1;
+  }
+
   public int totalReduceSlots() {
     return nodes.stream().mapToInt(NodeSpec::reduceSlots).sum();
   }

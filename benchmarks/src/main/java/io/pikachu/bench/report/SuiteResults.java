@@ -42,7 +42,7 @@ final class SuiteResults {
   List<String> configs() {
     return ordered(
         rows.stream().map(RunResult::config).toList(),
-        Arrays.stream(SuiteCluster.values()).map(SuiteCluster::label).toList());
+        SuiteCluster.values().stream().map(SuiteCluster::label).toList());
   }
 
   List<String> apps(String config) {

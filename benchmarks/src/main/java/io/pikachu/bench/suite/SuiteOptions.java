@@ -49,8 +49,18 @@ public record SuiteOptions(
           .addOption(
               opt(
                   "configs",
-                  "comma-separated cluster configurations: config-1, config-2, homogeneous"
-                      + " (default config-1,config-2)"))
+                  "comma-separated built-in clusters: config-1, config-2, homogeneous"
+                      + " (default config-1,config-2 unless --cluster is given)"))
+          .addOption(
+              Option.builder()
+                  .longOpt("cluster")
+                  .hasArg()
+                  .argName("LABEL=NODES")
+                  .desc(
+                      "a cluster of your own (repeatable): LABEL=[COUNTx]NAME:CORES:MAP_SLOTS:"
+                          + "REDUCE_SLOTS;... or LABEL=@FILE with one node group per line, e.g."
+                          + " wide=1xfast:1.2:4:2;2xslow:0.15:1:2")
+                  .build())
           .addOption(
               opt(
                   "methods",
@@ -111,7 +121,7 @@ public record SuiteOptions(
             "apps",
             quick ? "wordcount" : "wordcount,sort,multiwordcount,invertedindex,selfjoin",
             SuiteApp::parse),
-        list(line, "configs", quick ? "config-1" : "config-1,config-2", SuiteCluster::parse),
+        clusters(line, quick),
         list(
             line,
             "methods",
@@ -185,6 +195,27 @@ public record SuiteOptions(
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--" + name + ": " + e.getMessage(), e);
     }
+  }
+
+  private static List<SuiteCluster> clusters(CommandLine line, boolean quick) {
+    String[] own = line.getOptionValues("cluster");
+    List<SuiteCluster> clusters = new ArrayList<>();
+    if (line.hasOption("configs") || own == null) {
+      clusters.addAll(
+          list(line, "configs", quick ? "config-1" : "config-1,config-2", SuiteCluster::parse));
+    }
+    for (String text : own == null ? new String[0] : own) {
+      try {
+        clusters.add(SuiteCluster.parse(text));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--cluster " + text + ": " + e.getMessage(), e);
+      }
+    }
+    if (clusters.stream().map(SuiteCluster::label).distinct().count() != clusters.size()) {
+      throw new IllegalArgumentException(
+          "two clusters share a label: " + clusters.stream().map(SuiteCluster::label).toList());
+    }
+    return clusters;
   }
 
   private static int whole(CommandLine line, String name, int fallback) {

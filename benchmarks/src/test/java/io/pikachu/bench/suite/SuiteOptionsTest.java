@@ -103,4 +103,23 @@ class SuiteOptionsTest {
         sweepOnly.contains("fixed P [3.0, 4.0], 1 repetition per point, not refined"), sweepOnly);
     assertFalse(sweepOnly.contains("stock"), sweepOnly);
   }
+
+  @Test
+  void aClusterOfOnesOwnRunsAloneUnlessBuiltInOnesAreNamed() {
+    SuiteOptions own =
+        SuiteOptions.parse(new String[] {"--cluster", "wide=1xfast:1.2:4:2;2xslow:0.15:1:2"});
+    assertEquals(1, own.clusters().size());
+    assertEquals("wide", own.clusters().get(0).label());
+    assertEquals(6, own.clusters().get(0).spec().totalReduceSlots());
+    SuiteOptions both =
+        SuiteOptions.parse(
+            new String[] {"--configs", "config-1", "--cluster", "three=3xnode:0.5:2:2"});
+    assertEquals(
+        List.of("config-1", "three"), both.clusters().stream().map(SuiteCluster::label).toList());
+    IllegalArgumentException clash =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SuiteOptions.parse(new String[] {"--cluster", "config-1=3xnode:0.5:2:2"}));
+    assertTrue(clash.getMessage().contains("config-1"), clash.getMessage());
+  }
 }
