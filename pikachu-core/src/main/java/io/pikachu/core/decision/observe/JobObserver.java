@@ -179,33 +179,37 @@ public final class JobObserver {
    * maps had reported no progress by then, as of its first map report with some. Until then the
    * maps have the nodes to themselves. Measured later, capacity is skewed: reducer JVMs starting
    * beside the maps take CPU from them, proportionally more on a slow node. Once a node has a
-   * speed, later reports do not change it.
+   * speed, later reports do not change it: not even the death of the attempts it was measured by (a
+   * slow node's only map, killed when a speculative copy elsewhere won, still measured the node
+   * while it ran, and forgetting it would make the node unknown just when the maps end).
    */
   public Map<String, Double> nodeSpeeds() {
-    Map<String, Double> speeds = new TreeMap<>(nodeMapCapacity());
+    Map<String, Double> now = nodeMapCapacity();
     OptionalLong t1 = firstReducerMs();
-    if (t1.isEmpty()) {
-      return speeds;
+    if (!t1.isPresent()) {
+      return new TreeMap<>(now);
     }
     Map<String, Double> early = nodeMapCapacity(t1.getAsLong());
     // Only nodes without a speed at T_1 need their first progress, so only their reports are
-    // walked.
+    // walked; attempts that died since count, as they were alive at that report.
     Map<String, Long> firstProgress = new HashMap<>();
     for (AttemptHistory a : attempts.values()) {
-      if (a.type() == TaskType.MAP && !a.isDead() && !early.containsKey(a.node())) {
+      if (a.type() == TaskType.MAP && !early.containsKey(a.node())) {
         a.samples().values().stream()
-            .filter(r -> r.progress() > 0)
+            .filter(r -> r.progress() > 0 && !r.state().isDead())
             .findFirst()
             .ifPresent(r -> firstProgress.merge(a.node(), r.timeMs(), Math::min));
       }
     }
-    speeds.replaceAll(
-        (node, now) ->
-            early.containsKey(node)
-                ? early.get(node)
-                : firstProgress.containsKey(node)
-                    ? nodeMapCapacity(firstProgress.get(node)).getOrDefault(node, now)
-                    : now);
+    Map<String, Double> speeds = new TreeMap<>(early);
+    firstProgress.forEach(
+        (node, at) -> {
+          Double then = nodeMapCapacity(at).get(node);
+          if (then != null) {
+            speeds.put(node, then);
+          }
+        });
+    now.forEach(speeds::putIfAbsent);
     return speeds;
   }
 

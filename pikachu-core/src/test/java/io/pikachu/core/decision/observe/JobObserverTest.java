@@ -278,6 +278,35 @@ class JobObserverTest {
   }
 
   @Test
+  void aNodeKeepsItsSpeedWhenTheMapItWasMeasuredByIsKilled() {
+    JobObserver o = new JobObserver(1);
+    o.accept(map(4000, 0, "fast", 0.4, 0, AttemptState.RUNNING, 0));
+    o.accept(map(4000, 1, "slow", 0.05, 0, AttemptState.RUNNING, 0));
+    o.accept(reduce(5000, "r0", 0, "slow", 0, 0, 0, AttemptState.RUNNING)); // launched at 1000
+    double slow = o.nodeSpeeds().get("slow");
+    // The speculator's copy of map 1 on the fast node wins; the slow node's attempt is killed and
+    // the slow node has run no map that succeeded.
+    o.accept(
+        new StatusReport(
+            30000,
+            "m1_copy",
+            TaskType.MAP,
+            1,
+            "fast",
+            TaskPhase.MAP,
+            AttemptState.SUCCEEDED,
+            1.0,
+            0,
+            2,
+            100,
+            0,
+            20000));
+    o.accept(map(30500, 1, "slow", 0.3, 2, AttemptState.KILLED, 0));
+    assertFalse(o.nodeMapCapacity().containsKey("slow"), "no live map measures it now");
+    assertEquals(slow, o.nodeSpeeds().get("slow"), 1e-12, "but it was measured while it ran");
+  }
+
+  @Test
   void inconsistentReportsAreRejected() {
     JobObserver o = new JobObserver(2);
     o.accept(reduce(1000, "r0", 0, "n1", 0, 0, 0, AttemptState.RUNNING));
