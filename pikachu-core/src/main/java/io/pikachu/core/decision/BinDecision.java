@@ -4,7 +4,6 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinAllocator;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClasses;
-import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.AttemptHistory;
 import java.util.ArrayList;
@@ -93,46 +92,5 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
             : BinAllocation.even(binsPerReducer, numReducers);
     return new BinDecision(
         reducerClasses, allocation.counts().stream().mapToInt(Integer::intValue).toArray());
-  }
-
-  /**
-   * How far measured class ratios disagree with earlier ones.
-   *
-   * @param factor the largest factor by which the ratio of two classes differs between them, over
-   *     every pair of classes that host reducers and have an estimate in both; 1 when they agree
-   * @param leftOut the classes hosting reducers that the measurement gave no estimate, left out of
-   *     {@code factor} rather than taken as P = 1: a class whose reducers have not reported yet
-   *     (slow nodes' reducers when the maps end early) is no evidence against the prior, and
-   *     counting it as P = 1 would undo a right provisional map
-   */
-  record Disagreement(double factor, List<String> leftOut) {}
-
-  static Disagreement disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
-    Map<String, Double> p0 = ratios(before);
-    Map<String, Double> p1 = ratios(after);
-    List<String> common = p0.keySet().stream().filter(p1::containsKey).toList();
-    double worst = 1.0;
-    for (String a : common) {
-      for (String b : common) {
-        double factor = (p1.get(a) / p1.get(b)) / (p0.get(a) / p0.get(b));
-        worst = Math.max(worst, Math.max(factor, 1 / factor));
-      }
-    }
-    List<String> leftOut =
-        after.stream()
-            .filter(c -> c.hasReducers() && !p1.containsKey(c.name()))
-            .map(ClassMeasurement::name)
-            .toList();
-    return new Disagreement(worst, leftOut);
-  }
-
-  private static Map<String, Double> ratios(List<ClassMeasurement> classes) {
-    Map<String, Double> p = new java.util.LinkedHashMap<>();
-    for (ClassMeasurement c : classes) {
-      if (c.hasReducers() && c.p() != null) {
-        p.put(c.name(), c.p());
-      }
-    }
-    return p;
   }
 }

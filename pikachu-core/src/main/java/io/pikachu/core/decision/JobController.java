@@ -155,7 +155,13 @@ public final class JobController {
   }
 
   private Optional<Decision> decide(Estimate estimate, long now) {
-    Map<String, Double> speeds = job.nodeSpeeds();
+    List<String> priorNotes = new ArrayList<>();
+    List<String> priorRules = new ArrayList<>();
+    Map<String, Double> speeds =
+        decisions.isEmpty()
+            ? job.nodeSpeeds()
+            : PublishedSpeeds.fill(
+                job.nodeSpeeds(), job.nodes(), inForce().classes(), priorNotes, priorRules);
     NodeClasses classes = classifier.classify(job.nodes(), speeds, job.nodeMapRates());
     Poll poll =
         new Poll(
@@ -167,15 +173,24 @@ public final class JobController {
             detector,
             new Poll.Settings(
                 config.maxWaitMs(), config.afterMapsWaitMs(), config.nodeClasses().isPresent()));
-    return estimate.timing().check(poll).map(fire -> decide(estimate, poll, fire));
+    return estimate
+        .timing()
+        .check(poll)
+        .map(fire -> decide(estimate, poll, fire, priorNotes, priorRules));
   }
 
-  private Decision decide(Estimate estimate, Poll poll, Fire fire) {
+  private Decision inForce() {
+    return decisions.get(decisions.size() - 1);
+  }
+
+  private Decision decide(
+      Estimate estimate, Poll poll, Fire fire, List<String> priorNotes, List<String> priorRules) {
     List<String> notes = new ArrayList<>(poll.classes().notes());
+    notes.addAll(priorNotes);
     notes.addAll(fire.notes());
     BinAllocation even = BinAllocation.even(config.binsPerReducer(), job.numReducers());
-    BinAllocation inForce =
-        decisions.isEmpty() ? even : decisions.get(decisions.size() - 1).allocation();
+    Decision published = decisions.isEmpty() ? null : inForce();
+    BinAllocation inForce = published == null ? even : published.allocation();
     List<ClassMeasurement> measured =
         measurer.measure(
             job,
@@ -190,28 +205,39 @@ public final class JobController {
     Ratios ratios = estimator.estimate(measured, notes);
     List<String> rules = new ArrayList<>();
     rules.add(fire.rule());
+    rules.addAll(priorRules);
     rules.addAll(ratios.rules());
+    Optional<Ratios> evidence =
+        published == null
+            ? Optional.of(ratios)
+            : CorrectionEvidence.of(ratios, measured, published.classes(), notes, rules);
+    Ratios used = evidence.orElseGet(() -> CorrectionEvidence.publishedRatios(published));
     BinDecision bins =
         BinDecision.of(
             job.numReducers(),
             poll.live(),
             poll.classes(),
-            ratios,
+            used,
             config.binsPerReducer(),
             config.deadband(),
             notes,
             rules);
     List<ClassMeasurement> withP =
-        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).toList();
+        measured.stream().map(m -> m.withP(used.p().get(m.name()))).toList();
     DecisionStage stage;
     BinAllocation allocation = inForce.rebalanced(bins.counts(), slicing.keepsOrder());
-    if (decisions.isEmpty()) {
+    if (published == null) {
       boolean correctable = config.estimator().correction().isPresent() && !fire.nothingToBalance();
       stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
+    } else if (!evidence.isPresent()) {
+      stage = DecisionStage.CONFIRMED;
+      rules.add(CONFIRMED_RULE);
+      allocation = inForce;
     } else {
-      Decision provisional = decisions.get(decisions.size() - 1);
-      BinDecision.Disagreement disagreement =
-          BinDecision.disagreement(provisional.classes(), withP);
+      List<ClassMeasurement> measuredP =
+          measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).toList();
+      CorrectionEvidence.Disagreement disagreement =
+          CorrectionEvidence.disagreement(published.classes(), measuredP);
       boolean corrected = disagreement.factor() > 1.0 + config.deadband();
       stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
       rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
@@ -251,7 +277,7 @@ public final class JobController {
         config.binsPerReducer(),
         config.deadband(),
         !allocation.isEven(),
-        ratios.reference(),
+        used.reference(),
         withP,
         bins.reducerClasses(),
         allocation.counts(),

@@ -39,6 +39,8 @@ public final class SyntheticJob {
   private double noise = 0.5;
   private long seed = 1;
   private long tailMs = 15_000;
+  private boolean speculateMaps;
+  private final Map<String, Long> firstReportDelayMs = new LinkedHashMap<>();
 
   public SyntheticJob node(
       String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {
@@ -70,6 +72,26 @@ public final class SyntheticJob {
     return this;
   }
 
+  /**
+   * Once no map waits, a free slot copies the running map that would end last if a copy there would
+   * end sooner, as Hadoop's speculator does (one copy per map); the first attempt of a map to end
+   * wins and the other is killed. A slow node's only map can so end killed: the node ran no map.
+   */
+  public SyntheticJob speculateMaps() {
+    this.speculateMaps = true;
+    return this;
+  }
+
+  /**
+   * Reducers on {@code node} send their first status report {@code delayMs} after launch instead of
+   * one report interval: a reducer JVM on a 0.25-core node of the embedded cluster took 20 s. Until
+   * then the controller knows the reducer from the AM adapter's launch report (phase STARTING).
+   */
+  public SyntheticJob firstReducerReportAfter(String node, long delayMs) {
+    firstReportDelayMs.put(node, delayMs);
+    return this;
+  }
+
   public SyntheticJob noise(double noise) {
     this.noise = noise;
     return this;
@@ -90,6 +112,7 @@ public final class SyntheticJob {
 
   private static final class RunningMap {
     int index;
+    int attempt;
     String node;
     long launch;
     long duration;
@@ -171,13 +194,13 @@ public final class SyntheticJob {
     for (long t = 0; ; t += STEP_MS) {
       // Maps: finish, report, refill slots.
       for (Map.Entry<String, List<RunningMap>> e : slots.entrySet()) {
-        Node node = nodes.get(e.getKey());
         for (var it = e.getValue().iterator(); it.hasNext(); ) {
           RunningMap m = it.next();
           if (t >= m.launch + m.duration) {
             completed++;
             out.add(mapReport(t, m, 1.0, AttemptState.SUCCEEDED, completed));
             it.remove();
+            killOtherAttempts(slots, m, t, completed, out);
           } else if (t >= m.nextReport) {
             out.add(
                 mapReport(
@@ -185,16 +208,17 @@ public final class SyntheticJob {
             m.nextReport += reportIntervalMs;
           }
         }
+      }
+      for (Map.Entry<String, List<RunningMap>> e : slots.entrySet()) {
+        Node node = nodes.get(e.getKey());
         while (e.getValue().size() < node.mapSlots() && !queue.isEmpty()) {
-          RunningMap m = new RunningMap();
-          m.index = queue.poll();
-          m.node = node.id();
-          m.launch = t;
-          double jitter = 1 + noise * (random.nextDouble() - 0.5);
-          m.duration =
-              Math.max(STEP_MS, Math.round(baseMapSeconds * 1000 / node.mapSpeed() * jitter));
-          m.nextReport = t + reportIntervalMs;
-          e.getValue().add(m);
+          e.getValue().add(launch(queue.poll(), 0, node, t, random));
+        }
+        if (speculateMaps && queue.isEmpty() && e.getValue().size() < node.mapSlots()) {
+          RunningMap straggler = copyable(slots, node, t);
+          if (straggler != null) {
+            e.getValue().add(launch(straggler.index, 1, node, t, random));
+          }
         }
       }
       if (completed == totalMaps && allDoneAt < 0) {
@@ -206,7 +230,11 @@ public final class SyntheticJob {
         if (r.launch < 0) {
           if (completed >= r.spec.startFraction() * totalMaps) {
             r.launch = t;
-            r.nextReport = t + reportIntervalMs;
+            r.nextReport = t + firstReportDelayMs.getOrDefault(r.node, reportIntervalMs);
+            if (firstReportDelayMs.containsKey(r.node)) {
+              // The AM adapter's report of an attempt it launched, before the attempt reports.
+              out.add(launchReport(t, r, completed));
+            }
           } else {
             allCopied = false;
             continue;
@@ -250,11 +278,62 @@ public final class SyntheticJob {
     }
   }
 
+  private RunningMap launch(int index, int attempt, Node node, long t, Random random) {
+    RunningMap m = new RunningMap();
+    m.index = index;
+    m.attempt = attempt;
+    m.node = node.id();
+    m.launch = t;
+    double jitter = 1 + noise * (random.nextDouble() - 0.5);
+    m.duration = Math.max(STEP_MS, Math.round(baseMapSeconds * 1000 / node.mapSpeed() * jitter));
+    m.nextReport = t + reportIntervalMs;
+    return m;
+  }
+
+  /** The running map that would end last, if a copy on {@code node} would end before it. */
+  private RunningMap copyable(Map<String, List<RunningMap>> slots, Node node, long t) {
+    RunningMap last = null;
+    for (List<RunningMap> running : slots.values()) {
+      for (RunningMap m : running) {
+        boolean copied =
+            slots.values().stream()
+                .flatMap(List::stream)
+                .anyMatch(o -> o != m && o.index == m.index);
+        if (!copied && (last == null || m.launch + m.duration > last.launch + last.duration)) {
+          last = m;
+        }
+      }
+    }
+    long copyEnds = t + Math.round(baseMapSeconds * 1000 / node.mapSpeed());
+    return last != null && !last.node.equals(node.id()) && copyEnds < last.launch + last.duration
+        ? last
+        : null;
+  }
+
+  private void killOtherAttempts(
+      Map<String, List<RunningMap>> slots,
+      RunningMap winner,
+      long t,
+      int completed,
+      List<StatusReport> out) {
+    for (List<RunningMap> running : slots.values()) {
+      for (var it = running.iterator(); it.hasNext(); ) {
+        RunningMap m = it.next();
+        if (m.index == winner.index) {
+          out.add(
+              mapReport(
+                  t, m, (double) (t - m.launch) / m.duration, AttemptState.KILLED, completed));
+          it.remove();
+        }
+      }
+    }
+  }
+
   private StatusReport mapReport(
       long t, RunningMap m, double progress, AttemptState state, int completed) {
     return new StatusReport(
         t,
-        String.format("attempt_sim_m_%06d_0", m.index),
+        String.format("attempt_sim_m_%06d_%d", m.index, m.attempt),
         TaskType.MAP,
         m.index,
         m.node,
@@ -266,6 +345,23 @@ public final class SyntheticJob {
         totalMaps,
         0,
         m.launch);
+  }
+
+  private StatusReport launchReport(long t, RunningReducer r, int completed) {
+    return new StatusReport(
+        t,
+        String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
+        TaskType.REDUCE,
+        r.spec.index(),
+        r.node,
+        TaskPhase.STARTING,
+        AttemptState.RUNNING,
+        0,
+        0,
+        completed,
+        totalMaps,
+        0,
+        t);
   }
 
   private StatusReport reduceReport(long t, RunningReducer r, AttemptState state, int completed) {

@@ -13,6 +13,12 @@ import java.util.Map;
  */
 public record Ratios(String reference, Map<String, Double> p, List<String> rules) {
 
+  /**
+   * The rule an estimator records when it had nothing to estimate from and gave every class P = 1:
+   * not a measurement of equal classes, so it may not correct a published map.
+   */
+  public static final String NO_BASIS = "no-basis";
+
   public Ratios {
     p = Collections.unmodifiableMap(new LinkedHashMap<>(p));
     rules = List.copyOf(rules);
@@ -20,6 +26,11 @@ public record Ratios(String reference, Map<String, Double> p, List<String> rules
 
   public Ratios(String reference, Map<String, Double> p) {
     this(reference, p, List.of());
+  }
+
+  /** Whether these ratios rest on a measurement rather than on {@link #NO_BASIS}. */
+  public boolean hasBasis() {
+    return !rules.contains(NO_BASIS);
   }
 
   /** These ratios, with {@code rule} recorded as having decided them before the others. */

@@ -39,7 +39,7 @@ public final class ReducerCapacityEstimator implements PartitionRatioEstimator {
       notes.add(label + ": some class has no measured node capacity; no basis for P other than 1");
       hosting.forEach(c -> p.put(c.name(), 1.0));
       // classes come fastest first
-      return new Ratios(hosting.get(hosting.size() - 1).name(), p, List.of(NAME));
+      return new Ratios(hosting.get(hosting.size() - 1).name(), p, List.of(NAME, Ratios.NO_BASIS));
     }
     ClassMeasurement reference =
         hosting.stream()
