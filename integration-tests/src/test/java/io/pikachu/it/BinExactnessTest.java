@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.it.StockVsPikachu.Match;
-import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.partitioner.VirtualBinsConfig;
+import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.VirtualBinsConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

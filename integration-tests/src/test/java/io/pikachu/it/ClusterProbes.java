@@ -1,6 +1,6 @@
 package io.pikachu.it;
 
-import io.pikachu.partitioner.PikachuCounter;
+import io.pikachu.store.PikachuCounter;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;

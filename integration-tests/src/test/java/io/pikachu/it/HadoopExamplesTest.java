@@ -3,11 +3,11 @@ package io.pikachu.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.am.Pikachu;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import io.pikachu.it.StockVsPikachu.Match;
-import io.pikachu.partitioner.PikachuCounter;
-import io.pikachu.scheduler.am.Pikachu;
+import io.pikachu.store.PikachuCounter;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.pikachu.it;
 
+import io.pikachu.am.PikachuSpeculator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.scheduler.am.PikachuSpeculator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
@@ -53,8 +53,8 @@ public class SpeculateReducerOnce extends PikachuSpeculator {
     }
     var dropped =
         status.counters.findCounter(
-            io.pikachu.partitioner.PikachuCounter.GROUP,
-            io.pikachu.partitioner.PikachuCounter.BINS_DROPPED.name());
+            io.pikachu.store.PikachuCounter.GROUP,
+            io.pikachu.store.PikachuCounter.BINS_DROPPED.name());
     if (dropped.getValue() > 0) {
       launched = true;
       addSpeculativeAttempt(status.id.getTaskId());

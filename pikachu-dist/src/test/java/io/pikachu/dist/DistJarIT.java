@@ -29,9 +29,11 @@ class DistJarIT {
     assertTrue(
         entries.stream().anyMatch(e -> e.startsWith("io/pikachu/shaded/org/apache/commons/math3/")),
         "relocated Commons Math (node classification) should be in the jar");
-    assertTrue(
-        entries.stream().anyMatch(e -> e.startsWith("io/pikachu/scheduler/")), "scheduler classes");
-    assertTrue(entries.stream().anyMatch(e -> e.startsWith("io/pikachu/core/")), "core classes");
+    for (String module : List.of("core", "store", "task", "am")) {
+      assertTrue(
+          entries.stream().anyMatch(e -> e.startsWith("io/pikachu/" + module + "/")),
+          module + " classes");
+    }
     assertFalse(
         entries.stream().anyMatch(e -> e.startsWith("com/google/")),
         "unrelocated com.google classes");

@@ -25,13 +25,13 @@ class AdminTemplatesTest {
   void theRepositoryTemplatesSwitchOnBothPluginsAndTheController() {
     Map<String, String> merged = asMap(AdminTemplates.merged(Path.of("..", "conf")));
     assertEquals(
-        "io.pikachu.partitioner.map.BinningMapOutputCollector",
+        "io.pikachu.task.map.BinningMapOutputCollector",
         merged.get("mapreduce.job.map.output.collector.class"));
     assertEquals(
-        "io.pikachu.partitioner.reduce.BinShuffle",
+        "io.pikachu.task.reduce.BinShuffle",
         merged.get("mapreduce.job.reduce.shuffle.consumer.plugin.class"));
     assertEquals(
-        "io.pikachu.scheduler.am.PikachuSpeculator",
+        "io.pikachu.am.PikachuSpeculator",
         merged.get("yarn.app.mapreduce.am.job.speculator.class"));
     assertEquals("true", merged.get("pikachu.controller.enabled"));
   }

@@ -26,7 +26,7 @@ import org.apache.hadoop.mapreduce.JobID;
  */
 record FinishedJob(String id, Counters counters, long startMs, long finishMs, List<String> amLog) {
   static final String PIKACHU_GROUP = "Pikachu";
-  static final String DECISION_GROUP = "io.pikachu.scheduler.am.DecisionCounter";
+  static final String DECISION_GROUP = "io.pikachu.am.DecisionCounter";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   static FinishedJob of(RealCluster cluster, String jobId) throws Exception {

@@ -86,7 +86,7 @@ class RealClusterIT {
   void pikachuReachesTheJobsOnlyThroughTheInstalledJar() throws Exception {
     assertThrows(
         ClassNotFoundException.class,
-        () -> Class.forName("io.pikachu.scheduler.am.PikachuSpeculator"),
+        () -> Class.forName("io.pikachu.am.PikachuSpeculator"),
         "the test's class path must not hold Pikachu");
     HadoopHome home = HadoopHome.fromSystemProperty();
     for (String component : List.of("common", "common/lib", "hdfs", "yarn", "mapreduce")) {
@@ -474,15 +474,16 @@ class RealClusterIT {
     }
   }
 
-  /** Whether a jar holds classes of the plugin (core, partitioner, scheduler). */
+  /** Whether a jar holds classes of the plugin (core, store, task side, AM side). */
   private static boolean holdsPluginClasses(Path jar) throws Exception {
     try (JarFile file = new JarFile(jar.toFile())) {
       return file.stream()
           .anyMatch(
               e ->
                   e.getName().startsWith("io/pikachu/core/")
-                      || e.getName().startsWith("io/pikachu/partitioner/")
-                      || e.getName().startsWith("io/pikachu/scheduler/"));
+                      || e.getName().startsWith("io/pikachu/store/")
+                      || e.getName().startsWith("io/pikachu/task/")
+                      || e.getName().startsWith("io/pikachu/am/"));
     }
   }
 

@@ -361,10 +361,9 @@ public final class PikachuKeys {
   public static final String SPECULATOR_CLASS = "yarn.app.mapreduce.am.job.speculator.class";
 
   /** Pikachu's plugin classes, named as text: no module needs another's classes to name them. */
-  public static final String BIN_COLLECTOR_CLASS =
-      "io.pikachu.partitioner.map.BinningMapOutputCollector";
+  public static final String BIN_COLLECTOR_CLASS = "io.pikachu.task.map.BinningMapOutputCollector";
 
-  public static final String BIN_SHUFFLE_CLASS = "io.pikachu.partitioner.reduce.BinShuffle";
+  public static final String BIN_SHUFFLE_CLASS = "io.pikachu.task.reduce.BinShuffle";
 
-  public static final String PIKACHU_SPECULATOR = "io.pikachu.scheduler.am.PikachuSpeculator";
+  public static final String PIKACHU_SPECULATOR = "io.pikachu.am.PikachuSpeculator";
 }

@@ -1,0 +1,311 @@
+package io.pikachu.store;
+
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapFormat;
+import io.pikachu.core.binmap.BinMapFormatException;
+import io.pikachu.core.binmap.BinMapStore;
+import io.pikachu.core.config.PikachuKeys;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes bin maps from the AM side and lets reducers read them: the channel between the
+ * controller and the reduce tasks (the umbilical protocol has no AM-to-task messages).
+ *
+ * <p>Layout of the directory (by default {@code ${mapreduce.job.dir}/pikachu-binmap}):
+ *
+ * <ul>
+ *   <li>{@code binmap-<version>}: a non-final map; versions only grow. Written to a temporary name
+ *       and renamed, so a reader never sees half a file.
+ *   <li>{@code final}: THE final map. Created exactly once by an atomic, non-overwriting claim
+ *       (rename on HDFS, hard link on a local file system): the AM publishing a final map and a
+ *       reducer that timed out waiting for one race for it, and everybody follows the winner. Once
+ *       it exists, later non-final maps are refused and ignored.
+ * </ul>
+ */
+public class FsBinMapStore implements BinMapStore {
+  private static final Logger LOG = LoggerFactory.getLogger(FsBinMapStore.class);
+  static final String FINAL_NAME = "final";
+  static final String MAP_PREFIX = "binmap-";
+  private static final int MAX_FILE_BYTES = 1 << 22;
+  private static final Pattern MAP_NAME =
+      Pattern.compile(Pattern.quote(MAP_PREFIX) + "(\\d{1,18})");
+
+  private final FileSystem fs;
+  private final Path dir;
+  private final int reducers;
+  private final int binsPerReducer;
+  private final Set<String> skipped = ConcurrentHashMap.newKeySet();
+
+  public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
+    this.fs = fs instanceof LocalFileSystem local ? local.getRaw() : fs;
+    this.dir = dir;
+    this.reducers = reducers;
+    this.binsPerReducer = binsPerReducer;
+  }
+
+  /** The store of the job described by {@code conf} (a job, AM or task configuration). */
+  public static FsBinMapStore forJob(Configuration conf, int reducers, int binsPerReducer)
+      throws IOException {
+    Path dir = directory(conf);
+    return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer);
+  }
+
+  /**
+   * The store's directory: {@code ${mapreduce.job.dir}/pikachu-binmap}, or {@code
+   * ${pikachu.binmap.dir}/<job id>} when that key is set. A task's configuration names its job
+   * through its attempt id.
+   */
+  public static Path directory(Configuration conf) {
+    String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
+    if (explicit != null && !explicit.isEmpty()) {
+      // The key may be set cluster-wide: each job gets its own directory below it, so that no job
+      // ever follows another job's final map.
+      String jobId = jobId(conf);
+      if (jobId == null) {
+        throw new IllegalArgumentException(
+            "cannot locate the Pikachu bin map store below "
+                + PikachuKeys.BINMAP_DIR.name()
+                + "="
+                + explicit
+                + ": "
+                + MRJobConfig.ID
+                + " is not set");
+      }
+      return new Path(explicit, jobId);
+    }
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
+    if (jobDir == null || jobDir.isEmpty()) {
+      throw new IllegalArgumentException(
+          "cannot locate the Pikachu bin map store: neither "
+              + PikachuKeys.BINMAP_DIR.name()
+              + " nor "
+              + MRJobConfig.MAPREDUCE_JOB_DIR
+              + " is set");
+    }
+    return new Path(jobDir, PikachuKeys.BINMAP_DIR_NAME);
+  }
+
+  private static String jobId(Configuration conf) {
+    String id = conf.getTrimmed(MRJobConfig.ID);
+    if (id != null && !id.isEmpty()) {
+      return id;
+    }
+    String attempt = conf.getTrimmed(MRJobConfig.TASK_ATTEMPT_ID);
+    return attempt == null || attempt.isEmpty()
+        ? null
+        : TaskAttemptID.forName(attempt).getJobID().toString();
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public String location() {
+    return dir.toString();
+  }
+
+  /**
+   * Publishes {@code map}. A non-final map must have a higher version than any published one and is
+   * refused once a final map exists. A final map is claimed as THE final map; the returned map is
+   * the final map that won, which is an earlier one if a reducer sealed first.
+   */
+  @Override
+  public synchronized BinMap publish(BinMap map) throws IOException {
+    checkShape(map);
+    if (map.isFinal()) {
+      return seal(map);
+    }
+    BinMap current = read();
+    if (current != null && current.isFinal()) {
+      throw new IllegalStateException(
+          "bin maps in " + dir + " are sealed at " + current + "; refusing to publish " + map);
+    }
+    if (current != null && map.version() <= current.version()) {
+      throw new IllegalArgumentException(
+          "bin map version "
+              + map.version()
+              + " must be above the published version "
+              + current.version()
+              + " in "
+              + dir);
+    }
+    Path tmp = writeTemp(map);
+    Path target = new Path(dir, MAP_PREFIX + map.version());
+    if (!fs.rename(tmp, target)) {
+      fs.delete(tmp, false);
+      throw new IOException("could not rename " + tmp + " to " + target);
+    }
+    LOG.info("Published {} to {}", map, target);
+    return map;
+  }
+
+  /**
+   * Makes {@code map} (with its version, marked final) the final map unless one exists already.
+   * Returns the final map every reducer will use.
+   */
+  @Override
+  public synchronized BinMap seal(BinMap map) throws IOException {
+    checkShape(map);
+    BinMap existing = readFinal();
+    if (existing != null) {
+      return existing;
+    }
+    Path tmp = writeTemp(map.withVersion(map.version(), true));
+    Path target = new Path(dir, FINAL_NAME);
+    boolean won = claim(tmp, target);
+    fs.delete(tmp, false);
+    BinMap winner = readFinal();
+    if (winner == null) {
+      throw new IOException("sealing the bin map failed: " + target + " missing after claim");
+    }
+    LOG.info(
+        won ? "Sealed final {} in {}" : "Final bin map was already sealed: {} in {}",
+        winner,
+        target);
+    return winner;
+  }
+
+  /**
+   * The final map if sealed, else the newest readable published map (non-final), else null.
+   *
+   * <p>A non-final map only says what to fetch meanwhile; exactness rests on the final map alone.
+   * So an unreadable non-final file (truncated, edited, of another version) is skipped, with one
+   * warning naming it, for the newest readable one below it, and files that are not bin maps (a
+   * copy's temporary name) are ignored. An unreadable final map is an error naming the file:
+   * reducers could not agree on who owns which bin.
+   */
+  @Override
+  public BinMap read() throws IOException {
+    BinMap sealed = readFinal();
+    if (sealed != null) {
+      return sealed;
+    }
+    FileStatus[] files;
+    try {
+      files = fs.listStatus(dir);
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+    TreeSet<Long> versions = new TreeSet<>(Comparator.reverseOrder());
+    for (FileStatus f : files) {
+      Matcher m = MAP_NAME.matcher(f.getPath().getName());
+      if (m.matches()) {
+        versions.add(Long.parseLong(m.group(1)));
+      }
+    }
+    for (long version : versions) {
+      Path path = new Path(dir, MAP_PREFIX + version);
+      try {
+        BinMap map = load(path);
+        if (map.isFinal() || map.version() != version) {
+          throw new BinMapFormatException(
+              path.toString(), "holds " + map + "; expected non-final version " + version);
+        }
+        BinMap sealedMeanwhile = readFinal();
+        return sealedMeanwhile != null ? sealedMeanwhile : map;
+      } catch (FileNotFoundException e) {
+        // replaced meanwhile: the next older version, or the final map, answers
+      } catch (BinMapFormatException e) {
+        if (skipped.add(path.getName())) {
+          LOG.warn("Skipping an unreadable provisional bin map: {}", e.getMessage());
+        }
+      }
+    }
+    return readFinal(); // a final map may have appeared while listing
+  }
+
+  @Override
+  public BinMap readFinal() throws IOException {
+    Path path = new Path(dir, FINAL_NAME);
+    try {
+      BinMap map = load(path);
+      if (!map.isFinal()) {
+        throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
+      }
+      return map;
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+  }
+
+  private BinMap load(Path path) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (InputStream in = fs.open(path)) {
+      byte[] buf = new byte[8192];
+      int n;
+      while ((n = in.read(buf)) > 0) {
+        bytes.write(buf, 0, n);
+        if (bytes.size() > MAX_FILE_BYTES) {
+          throw new BinMapFormatException(path.toString(), "file larger than " + MAX_FILE_BYTES);
+        }
+      }
+    }
+    return BinMapFormat.decode(bytes.toByteArray(), path.toString(), reducers, binsPerReducer);
+  }
+
+  private Path writeTemp(BinMap map) throws IOException {
+    fs.mkdirs(dir);
+    Path tmp = new Path(dir, "." + UUID.randomUUID() + ".tmp");
+    try (OutputStream out = fs.create(tmp, false)) {
+      out.write(BinMapFormat.encodeBytes(map));
+    }
+    return tmp;
+  }
+
+  /** Atomically creates {@code target} with the content of {@code tmp} unless it exists. */
+  private boolean claim(Path tmp, Path target) throws IOException {
+    if (fs instanceof RawLocalFileSystem raw) {
+      // java.io rename overwrites on POSIX; link(2) fails if the target exists.
+      try {
+        Files.createLink(raw.pathToFile(target).toPath(), raw.pathToFile(tmp).toPath());
+        return true;
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+    }
+    // HDFS rename never overwrites an existing file and is atomic in the NameNode.
+    if (fs.rename(tmp, target)) {
+      return true;
+    }
+    if (!fs.exists(target)) {
+      throw new IOException("could not rename " + tmp + " to " + target);
+    }
+    return false;
+  }
+
+  private void checkShape(BinMap map) {
+    if (map.reducers() != reducers || map.totalBins() != (long) reducers * binsPerReducer) {
+      throw new IllegalArgumentException(
+          map
+              + " does not fit a job of "
+              + reducers
+              + " reducers x "
+              + binsPerReducer
+              + " bins per reducer");
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package io.pikachu.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobFacts;
+import io.pikachu.core.partitioning.Rebalancing;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class VirtualBinsConfigTest {
+  private static Configuration binJob(int reducers) {
+    Configuration conf = new Configuration(false);
+    VirtualBinsConfig.enable(conf);
+    conf.setInt("mapreduce.job.reduces", reducers);
+    return conf;
+  }
+
+  @Test
+  void defaultIsTenBinsPerReducer() {
+    Configuration conf = binJob(7);
+    VirtualBinsConfig.validateJob(conf);
+    assertEquals(10, VirtualBinsConfig.binsPerReducer(conf));
+    assertEquals(70, VirtualBinsConfig.totalBins(conf));
+  }
+
+  @Test
+  void controllerWithoutAnySpeculationStepsAsideNamingTheKeys() {
+    Configuration conf = binJob(4);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    conf.setBoolean("mapreduce.map.speculative", false);
+    conf.setBoolean("mapreduce.reduce.speculative", false);
+    VirtualBinsConfig.validateJob(conf);
+    // maps published by someone else, as in the cluster tests
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+    conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
+    VirtualBinsConfig.validateJob(conf); // never refused: it runs as stock
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.SPECULATION_OFF, aside.why());
+    assertTrue(aside.detail().contains("mapreduce.reduce.speculative"), aside.detail());
+    assertTrue(aside.detail().contains(PikachuKeys.SPECULATIVE_MAPS.name()), aside.detail());
+    conf.setBoolean("mapreduce.reduce.speculative", true);
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+  }
+
+  @Test
+  void theFactsAreReadForTheApiTheJobUses() {
+    Configuration conf = binJob(4);
+    JobFacts stockOld = VirtualBinsConfig.facts(conf);
+    assertEquals("org.apache.hadoop.mapred.lib.HashPartitioner", stockOld.partitioner());
+    assertEquals("org.apache.hadoop.io.LongWritable", stockOld.mapOutputKey());
+    assertEquals(List.of("org.apache.hadoop.mapred.TextOutputFormat"), stockOld.outputFormats());
+    assertFalse(stockOld.groupingComparator());
+
+    conf.setBoolean("mapred.mapper.new-api", true);
+    conf.setBoolean("mapred.reducer.new-api", true);
+    conf.set("mapreduce.job.partitioner.class", " org.example.FirstPartitioner ");
+    conf.set("mapreduce.job.output.key.class", "org.apache.hadoop.io.Text");
+    conf.set("mapreduce.job.output.group.comparator.class", "org.example.FirstGroup");
+    conf.set(
+        "mapreduce.job.outputformat.class",
+        "org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat");
+    conf.set("mapreduce.output.lazyoutputformat.outputformat", "org.example.Bucketed");
+    conf.set("mapreduce.multipleoutputs.namedOutput.side.format", "org.example.Side");
+    conf.set(PikachuKeys.MOVABLE_PARTITIONERS.name(), "org.example.FirstPartitioner");
+    JobFacts custom = VirtualBinsConfig.facts(conf);
+    assertEquals("org.example.FirstPartitioner", custom.partitioner());
+    assertEquals("org.apache.hadoop.io.Text", custom.mapOutputKey());
+    assertTrue(custom.groupingComparator());
+    assertEquals(
+        List.of(
+            "org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat",
+            "org.example.Bucketed",
+            "org.example.Side"),
+        custom.outputFormats());
+    assertEquals(List.of("org.example.FirstPartitioner"), custom.movablePartitioners());
+  }
+
+  @Test
+  void aJobWithoutControllerOrHookStepsAside() {
+    Configuration conf = binJob(4);
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.NO_CONTROLLER, aside.why());
+    conf.setInt("mapreduce.map.failures.maxpercent", 10);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    aside = assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.MAP_FAILURES_TOLERATED, aside.why());
+  }
+
+  @Test
+  void aClassListThatIsNotOneIsRefusedNamingTheKey() {
+    Configuration conf = binJob(4);
+    conf.set(PikachuKeys.MOVABLE_PARTITIONERS.name(), "org.example.A org.example.B");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.facts(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.MOVABLE_PARTITIONERS.name()), e.getMessage());
+  }
+
+  @Test
+  void invalidBinsPerReducerFailsNamingTheKey() {
+    for (String bad : new String[] {"0", "-3", "ten", "1.5", "1001"}) {
+      Configuration conf = binJob(4);
+      conf.set(PikachuKeys.BINS_PER_REDUCER.name(), bad);
+      var e =
+          assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+      assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
+      assertTrue(e.getMessage().contains(bad), e.getMessage());
+    }
+  }
+
+  @Test
+  void aMisspeltPikachuKeyFailsTheJobNamingIt() {
+    Configuration conf = binJob(4);
+    conf.set("pikachu.bins.per.reduce", "20");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains("pikachu.bins.per.reduce"), e.getMessage());
+    assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
+  }
+
+  @Test
+  void aJobThatOptsOutIsStockWhateverItsOtherPikachuKeys() {
+    Configuration conf = binJob(4);
+    assertTrue(VirtualBinsConfig.isEnabled(conf));
+    conf.set(PikachuKeys.ENABLED.name(), "false");
+    conf.set(PikachuKeys.BINS_PER_REDUCER.name(), "ten"); // never read
+    assertTrue(VirtualBinsConfig.optedOut(conf));
+    assertFalse(VirtualBinsConfig.isEnabled(conf));
+    VirtualBinsConfig.validateJob(conf);
+    conf.set(PikachuKeys.ENABLED.name(), "flase");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.optedOut(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.ENABLED.name()), e.getMessage());
+  }
+
+  @Test
+  void tooManyBinsInTotalFails() {
+    Configuration conf = binJob(5000);
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains("5000000 bins"), e.getMessage());
+  }
+
+  @Test
+  void halfEnabledJobsAreRejectedBecauseTheyWouldReadWrongData() {
+    Configuration onlyMaps = binJob(2);
+    onlyMaps.unset(PikachuKeys.SHUFFLE_CONSUMER);
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(onlyMaps));
+    assertTrue(e.getMessage().contains(PikachuKeys.SHUFFLE_CONSUMER), e.getMessage());
+
+    Configuration fallbackList = binJob(2);
+    fallbackList.set(
+        PikachuKeys.MAP_OUTPUT_COLLECTOR,
+        fallbackList.get(PikachuKeys.MAP_OUTPUT_COLLECTOR)
+            + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
+    assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(fallbackList));
+
+    Configuration stock = new Configuration(false);
+    stock.set(PikachuKeys.BINS_PER_REDUCER.name(), "oops"); // ignored: the job does not use bins
+    VirtualBinsConfig.validateJob(stock);
+  }
+
+  @Test
+  void badTimingKeysAreNamed() {
+    Configuration conf = binJob(2);
+    conf.set(PikachuKeys.FINAL_MAP_WAIT_MS.name(), "-1");
+    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
+    assertTrue(e.getMessage().contains(PikachuKeys.FINAL_MAP_WAIT_MS.name()));
+  }
+}

@@ -1,0 +1,369 @@
+package io.pikachu.task.reduce;
+
+import io.pikachu.core.shuffle.BinSegments;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalDirAllocator;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A reducer's fetched map outputs, kept per bin within stock Hadoop's shuffle memory limits, so
+ * that a lost bin can be freed without touching any other bin. The merge thread ({@link BinMerger})
+ * takes work from here and never mixes bins; only the final merge, once the bin map is final, sees
+ * all owned bins together.
+ *
+ * <p>Every method is synchronized on the store. Outputs are kept and bins dropped while the caller
+ * also holds the shuffle coordinator's lock (see {@link
+ * io.pikachu.core.shuffle.ShuffleCoordinator}).
+ */
+final class BinSegmentStore implements BinSegments<FetchedOutput> {
+  private static final Logger LOG = LoggerFactory.getLogger(BinSegmentStore.class);
+
+  /** Where a fetched output should go. */
+  enum Target {
+    MEMORY,
+    DISK
+  }
+
+  /** Decompressed IFile bytes of one output, without checksum. */
+  record MemSegment(byte[] data, long wireBytes) {}
+
+  /** A local IFile (compressed, with checksum, as served or as merged). */
+  record DiskSegment(Path file, long rawLength, long fileLength, long wireBytes) {}
+
+  /** One merge the merge thread should run: the segments taken out of one bin. */
+  record MergeWork(
+      int bin, boolean inMemory, List<MemSegment> memory, List<DiskSegment> disk, long epoch) {
+
+    long wireBytes() {
+      long wire = 0;
+      for (MemSegment m : memory) {
+        wire += m.wireBytes();
+      }
+      for (DiskSegment d : disk) {
+        wire += d.wireBytes();
+      }
+      return wire;
+    }
+
+    long memoryBytes() {
+      long bytes = 0;
+      for (MemSegment m : memory) {
+        bytes += m.data().length;
+      }
+      return bytes;
+    }
+  }
+
+  private static final class BinData {
+    final List<MemSegment> memory = new ArrayList<>();
+    final List<DiskSegment> disk = new ArrayList<>();
+    long epoch;
+    boolean merging;
+    long mergingWireBytes;
+
+    boolean isEmpty() {
+      return memory.isEmpty() && disk.isEmpty() && !merging;
+    }
+  }
+
+  private final JobConf job;
+  private final TaskAttemptID reduceId;
+  private final FileSystem rfs;
+  private final LocalDirAllocator dirs;
+  private final ShuffleMemory limits;
+  private final Map<Integer, BinData> bins = new TreeMap<>();
+  private final AtomicLong fileSeq = new AtomicLong();
+  private long usedMemory; // reserved for fetches in progress plus committed in-memory outputs
+  private long committedMemory;
+  private int memorySegments;
+  private boolean closing;
+
+  BinSegmentStore(
+      JobConf job,
+      TaskAttemptID reduceId,
+      FileSystem rawLocalFs,
+      LocalDirAllocator dirs,
+      ShuffleMemory limits) {
+    this.job = job;
+    this.reduceId = reduceId;
+    this.rfs = rawLocalFs;
+    this.dirs = dirs;
+    this.limits = limits;
+  }
+
+  FileSystem fs() {
+    return rfs;
+  }
+
+  // ---- memory reservation (fetchers) ----
+
+  /** Blocks while the shuffle buffer is over its limit (merges will free it). */
+  synchronized void waitForResource() throws InterruptedException {
+    while (usedMemory > limits.memoryLimit() && !closing) {
+      wait(1000);
+    }
+  }
+
+  /** Where an output of {@code size} decompressed bytes goes, or null: wait and retry. */
+  synchronized Target reserve(long size) {
+    if (size > limits.maxSingleShuffle()) {
+      return Target.DISK;
+    }
+    if (usedMemory > limits.memoryLimit()) {
+      return null;
+    }
+    usedMemory += size;
+    return Target.MEMORY;
+  }
+
+  synchronized void unreserve(long size) {
+    usedMemory -= size;
+    notifyAll();
+  }
+
+  /** A path for one fetched or merged file of {@code bin} (-1: all bins). */
+  Path newPath(int bin, String kind, long size) throws IOException {
+    String name =
+        "output/pikachu-"
+            + reduceId
+            + "/bin"
+            + bin
+            + "-"
+            + kind
+            + "-"
+            + fileSeq.incrementAndGet()
+            + ".out";
+    return dirs.getLocalPathForWrite(name, size, job);
+  }
+
+  // ---- BinSegments ----
+
+  @Override
+  public synchronized void keep(int bin, FetchedOutput output) {
+    BinData data = bins.computeIfAbsent(bin, b -> new BinData());
+    if (output.target == Target.MEMORY) {
+      data.memory.add(new MemSegment(output.memory, output.wireBytes));
+      committedMemory += output.memory.length;
+      memorySegments++;
+    } else {
+      data.disk.add(
+          new DiskSegment(output.file, output.rawLength, output.fileLength, output.wireBytes));
+    }
+    notifyAll();
+  }
+
+  @Override
+  public void discard(FetchedOutput output) {
+    if (output.target == Target.MEMORY) {
+      unreserve(output.memory.length);
+    } else {
+      delete(output.file);
+    }
+  }
+
+  @Override
+  public long wireBytes(FetchedOutput output) {
+    return output.wireBytes;
+  }
+
+  @Override
+  public synchronized long dropBin(int bin) {
+    BinData data = bins.get(bin);
+    if (data == null) {
+      return 0;
+    }
+    long wire = data.mergingWireBytes;
+    for (MemSegment m : data.memory) {
+      wire += m.wireBytes();
+      committedMemory -= m.data().length;
+      usedMemory -= m.data().length;
+      memorySegments--;
+    }
+    for (DiskSegment d : data.disk) {
+      wire += d.wireBytes();
+      delete(d.file());
+    }
+    data.memory.clear();
+    data.disk.clear();
+    data.epoch++; // an in-progress merge of this bin discards its result
+    data.mergingWireBytes = 0;
+    if (!data.merging) {
+      bins.remove(bin);
+    }
+    notifyAll();
+    return wire;
+  }
+
+  @Override
+  public synchronized BitSet binsWithData() {
+    BitSet set = new BitSet();
+    bins.forEach(
+        (b, d) -> {
+          if (!d.isEmpty()) {
+            set.set(b);
+          }
+        });
+    return set;
+  }
+
+  // ---- merge work (the merge thread) ----
+
+  /**
+   * Blocks until a bin needs merging (memory over the merge threshold, or too many files in one
+   * bin) and takes its segments out; null once the store is closing.
+   */
+  synchronized MergeWork awaitMergeWork() throws InterruptedException {
+    while (!closing && !needsMemoryMerge() && diskMergeCandidate() < 0) {
+      wait(1000);
+    }
+    if (closing) {
+      return null;
+    }
+    boolean memoryMerge = needsMemoryMerge();
+    int bin = memoryMerge ? largestInMemoryBin() : diskMergeCandidate();
+    BinData data = bins.get(bin);
+    List<MemSegment> memory = List.of();
+    List<DiskSegment> disk = List.of();
+    if (memoryMerge) {
+      memory = new ArrayList<>(data.memory);
+      data.memory.clear();
+    } else {
+      data.disk.sort(Comparator.comparingLong(DiskSegment::fileLength));
+      disk = new ArrayList<>(data.disk.subList(0, limits.ioSortFactor()));
+      data.disk.subList(0, limits.ioSortFactor()).clear();
+    }
+    data.merging = true;
+    MergeWork work = new MergeWork(bin, memoryMerge, memory, disk, data.epoch);
+    data.mergingWireBytes += work.wireBytes();
+    return work;
+  }
+
+  /**
+   * A merge ended: keeps {@code merged} unless its bin was dropped meanwhile (or the merge failed,
+   * {@code merged} null), and releases the memory of merged in-memory segments in every case.
+   */
+  synchronized void finishMerge(MergeWork work, DiskSegment merged) {
+    BinData data = bins.get(work.bin());
+    if (work.inMemory()) {
+      // dropBin does not count segments taken for merging: release them here in every case
+      long bytes = work.memoryBytes();
+      committedMemory -= bytes;
+      usedMemory -= bytes;
+      memorySegments -= work.memory().size();
+    }
+    data.merging = false;
+    if (merged != null && data.epoch == work.epoch()) {
+      data.mergingWireBytes -= work.wireBytes();
+      data.disk.add(merged);
+    } else if (merged != null) {
+      delete(merged.file());
+    }
+    if (data.isEmpty()) {
+      bins.remove(work.bin());
+    }
+    notifyAll();
+  }
+
+  private boolean needsMemoryMerge() {
+    return memorySegments > 0
+        && (committedMemory >= limits.mergeThreshold()
+            || memorySegments >= limits.inMemSegmentThreshold())
+        && largestInMemoryBin() >= 0;
+  }
+
+  private int largestInMemoryBin() {
+    int best = -1;
+    long bestBytes = 0;
+    for (Map.Entry<Integer, BinData> e : bins.entrySet()) {
+      if (e.getValue().merging) {
+        continue;
+      }
+      long bytes = 0;
+      for (MemSegment m : e.getValue().memory) {
+        bytes += m.data().length;
+      }
+      if (bytes > bestBytes) {
+        best = e.getKey();
+        bestBytes = bytes;
+      }
+    }
+    return best;
+  }
+
+  private int diskMergeCandidate() {
+    for (Map.Entry<Integer, BinData> e : bins.entrySet()) {
+      if (!e.getValue().merging && e.getValue().disk.size() >= 2 * limits.ioSortFactor() - 1) {
+        return e.getKey();
+      }
+    }
+    return -1;
+  }
+
+  // ---- the final merge ----
+
+  /** Stops handing out merge work and wakes every waiter. */
+  synchronized void close() {
+    closing = true;
+    notifyAll();
+  }
+
+  /** The final merge's input: every segment, checked to belong to {@code owned} bins. */
+  record FinalSegments(List<MemSegment> memory, List<DiskSegment> disk, long memoryBytes) {}
+
+  /**
+   * Takes every segment out for the final merge. Fails if any bin outside {@code owned} still holds
+   * data: a lost bin must never reach the reduce function.
+   */
+  synchronized FinalSegments takeAll(BitSet owned) {
+    BitSet stray = binsWithData();
+    stray.andNot(owned);
+    if (!stray.isEmpty()) {
+      throw new IllegalStateException("bins " + stray + " hold data but are not owned " + owned);
+    }
+    List<MemSegment> memory = new ArrayList<>();
+    List<DiskSegment> disk = new ArrayList<>();
+    long memoryBytes = 0;
+    for (BinData data : bins.values()) {
+      memory.addAll(data.memory);
+      disk.addAll(data.disk);
+      for (MemSegment m : data.memory) {
+        memoryBytes += m.data().length;
+      }
+    }
+    bins.clear();
+    return new FinalSegments(memory, disk, memoryBytes);
+  }
+
+  /** In-memory segments written to disk before the final merge no longer count as memory. */
+  synchronized void releaseMemory(long bytes) {
+    usedMemory -= bytes;
+    committedMemory -= bytes;
+  }
+
+  /** Frees every bin (task failing or shutting down without a final merge). */
+  synchronized void dropAll() {
+    for (int bin : new ArrayList<>(bins.keySet())) {
+      dropBin(bin);
+    }
+  }
+
+  void delete(Path file) {
+    try {
+      rfs.delete(file, false);
+    } catch (IOException e) {
+      LOG.warn("Could not delete {}", file, e);
+    }
+  }
+}
