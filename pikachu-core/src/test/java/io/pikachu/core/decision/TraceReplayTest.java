@@ -103,6 +103,16 @@ class TraceReplayTest {
     if (expectedStage != null) {
       assertEquals(expectedStage, last.stage().name(), why);
     }
+    Map<String, String> expect = trace.header().expect();
+    if (expect.containsKey("twoStage.classes")) {
+      assertEquals(Integer.parseInt(expect.get("twoStage.classes")), last.classes().size(), why);
+    }
+    if (expect.containsKey("twoStage.rebalanced")) {
+      assertEquals(Boolean.parseBoolean(expect.get("twoStage.rebalanced")), last.rebalanced(), why);
+    }
+    if (expect.containsKey("twoStage.rule")) {
+      assertTrue(last.rules().contains(expect.get("twoStage.rule")), why);
+    }
     Decision provisional = r.versions().get(0);
     assertEquals(DecisionStage.PROVISIONAL, provisional.stage(), why);
     assertEquals(oneShot.reason(), last.reason(), why);
@@ -152,7 +162,7 @@ class TraceReplayTest {
     TraceFile back = TraceFile.read(new StringReader(out.toString()), "memory");
     assertEquals(header, back.header());
     assertEquals(reports, back.reports());
-    assertEquals(List.of(new TraceFile.Mark(decidedAt, decidedAfter)), back.marks());
+    assertEquals(List.of(TraceFile.Mark.of(decidedAt, decidedAfter)), back.marks());
     assertEquals(reports.subList(0, decidedAfter), back.reportsBeforeFirstDecision().orElseThrow());
   }
 
