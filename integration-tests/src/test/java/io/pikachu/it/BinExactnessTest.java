@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.testing.TestHooks;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -40,8 +41,8 @@ class BinExactnessTest extends SmallJobs {
    */
   private static UnaryOperator<Configuration> forced(String ratios, String afterMaps) {
     return c -> {
-      bins(c).set(PikachuKeys.TEST_FORCED_RATIO.name(), ratios);
-      c.set(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), afterMaps);
+      bins(c).set(TestHooks.FORCED_RATIO.name(), ratios);
+      c.set(TestHooks.FORCED_AFTER_MAPS.name(), afterMaps);
       return c;
     };
   }

@@ -17,29 +17,96 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * fails the job before any task runs with a message naming the key. Job clients may call {@link
  * #from} before submitting to get the same check on the client side.
  *
- * @param active whether the controller runs for this job
- * @param inactiveReason why it does not, when it does not (for the AM log)
- * @param controller the controller's configuration (null when inactive)
- * @param slicing how the job's partitions are cut into bins, which decides how bin maps may change
- *     (null when inactive)
- * @param reducers the job's reducers
- * @param intervalMs how often the controller is polled
- * @param decisionDir where a copy of the decision record goes, if anywhere
- * @param traceDir where status reports are recorded, if anywhere
- * @param speculateMaps whether the plugin may launch speculative map attempts
- * @param speculateReduces whether the plugin may launch speculative reduce attempts
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code active}: whether the controller runs for this job
+ *   <li>{@code inactiveReason}: why it does not, when it does not (for the AM log)
+ *   <li>{@code controller}: the controller's configuration (null when inactive)
+ *   <li>{@code slicing}: how the job's partitions are cut into bins, which decides how bin maps may
+ *       change (null when inactive)
+ *   <li>{@code reducers}: the job's reducers
+ *   <li>{@code intervalMs}: how often the controller is polled
+ *   <li>{@code decisionDir}: where a copy of the decision record goes, if anywhere
+ *   <li>{@code traceDir}: where status reports are recorded, if anywhere
+ *   <li>{@code speculateMaps}: whether the plugin may launch speculative map attempts
+ *   <li>{@code speculateReduces}: whether the plugin may launch speculative reduce attempts
+ * </ul>
  */
-public record AdapterSettings(
-    boolean active,
-    String inactiveReason,
-    ControllerConfig controller,
-    Slicing slicing,
-    int reducers,
-    long intervalMs,
-    Optional<Path> decisionDir,
-    Optional<Path> traceDir,
-    boolean speculateMaps,
-    boolean speculateReduces) {
+public final class AdapterSettings {
+  private final boolean active;
+  private final String inactiveReason;
+  private final ControllerConfig controller;
+  private final Slicing slicing;
+  private final int reducers;
+  private final long intervalMs;
+  private final Optional<Path> decisionDir;
+  private final Optional<Path> traceDir;
+  private final boolean speculateMaps;
+  private final boolean speculateReduces;
+
+  public AdapterSettings(
+      boolean active,
+      String inactiveReason,
+      ControllerConfig controller,
+      Slicing slicing,
+      int reducers,
+      long intervalMs,
+      Optional<Path> decisionDir,
+      Optional<Path> traceDir,
+      boolean speculateMaps,
+      boolean speculateReduces) {
+    this.active = active;
+    this.inactiveReason = inactiveReason;
+    this.controller = controller;
+    this.slicing = slicing;
+    this.reducers = reducers;
+    this.intervalMs = intervalMs;
+    this.decisionDir = decisionDir;
+    this.traceDir = traceDir;
+    this.speculateMaps = speculateMaps;
+    this.speculateReduces = speculateReduces;
+  }
+
+  public boolean active() {
+    return active;
+  }
+
+  public String inactiveReason() {
+    return inactiveReason;
+  }
+
+  public ControllerConfig controller() {
+    return controller;
+  }
+
+  public Slicing slicing() {
+    return slicing;
+  }
+
+  public int reducers() {
+    return reducers;
+  }
+
+  public long intervalMs() {
+    return intervalMs;
+  }
+
+  public Optional<Path> decisionDir() {
+    return decisionDir;
+  }
+
+  public Optional<Path> traceDir() {
+    return traceDir;
+  }
+
+  public boolean speculateMaps() {
+    return speculateMaps;
+  }
+
+  public boolean speculateReduces() {
+    return speculateReduces;
+  }
 
   /**
    * @throws IllegalArgumentException (a {@link ConfigException} for Pikachu's own keys) naming the
@@ -83,8 +150,10 @@ public record AdapterSettings(
               + " is not Pikachu's collector): nothing can be rebalanced";
     } else if (reducers < 1) {
       off = "the job has no reducers";
-    } else if (VirtualBinsConfig.rebalancing(conf) instanceof Rebalancing.SteppedAside aside) {
-      off = "Pikachu steps aside for this job: " + aside.detail();
+    } else if (VirtualBinsConfig.rebalancing(conf) instanceof Rebalancing.SteppedAside) {
+      off =
+          "Pikachu steps aside for this job: "
+              + ((Rebalancing.SteppedAside) VirtualBinsConfig.rebalancing(conf)).detail();
     }
     if (off != null) {
       return new AdapterSettings(

@@ -155,7 +155,7 @@ final class ControllerSession {
     }
     Job job = context.getJob(status.id.getTaskId().getJobId());
     Optional<StatusReport> report = StatusTranslator.translate(status, timeMs, job);
-    if (report.isEmpty()) {
+    if (!report.isPresent()) {
       return false;
     }
     StatusReport r = report.get();

@@ -8,16 +8,17 @@ import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.store.FsBinMapStore;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
@@ -157,11 +158,37 @@ public final class DecisionPublisher {
   }
 
   /**
-   * @param record the record as written
-   * @param binMap the bin map the reducers follow now
-   * @param applied whether that map is this version's
+   * Fields:
+   *
+   * <ul>
+   *   <li>{@code record}: the record as written
+   *   <li>{@code binMap}: the bin map the reducers follow now
+   *   <li>{@code applied}: whether that map is this version's
+   * </ul>
    */
-  public record Published(DecisionRecord record, BinMap binMap, boolean applied) {}
+  public static final class Published {
+    private final DecisionRecord record;
+    private final BinMap binMap;
+    private final boolean applied;
+
+    public Published(DecisionRecord record, BinMap binMap, boolean applied) {
+      this.record = record;
+      this.binMap = binMap;
+      this.applied = applied;
+    }
+
+    public DecisionRecord record() {
+      return record;
+    }
+
+    public BinMap binMap() {
+      return binMap;
+    }
+
+    public boolean applied() {
+      return applied;
+    }
+  }
 
   /**
    * Temp file and an overwriting rename, so a reader (or a restarted AM) sees the old record or the
@@ -190,8 +217,8 @@ public final class DecisionPublisher {
   }
 
   private static String readText(FileSystem fs, Path path) throws IOException {
-    try (InputStream in = fs.open(path)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    try (FSDataInputStream in = fs.open(path)) {
+      return new String(IOUtils.readFullyToByteArray(in), StandardCharsets.UTF_8);
     }
   }
 }

@@ -220,8 +220,8 @@ public class PikachuSpeculator extends DefaultSpeculator {
 
   private static Optional<BinMapFormatException> corruptBinMap(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof BinMapFormatException b) {
-        return Optional.of(b);
+      if (c instanceof BinMapFormatException) {
+        return Optional.of((BinMapFormatException) c);
       }
     }
     return Optional.empty();

@@ -58,7 +58,7 @@ final class StatusTranslator {
                 phase, state == AttemptState.SUCCEEDED, status.stateString, progress, totalMaps);
     long launch = attempt.getLaunchTime();
     return Optional.of(
-        new StatusReport(
+        StatusReport.of(
             timeMs,
             id.toString(),
             type,
@@ -89,7 +89,7 @@ final class StatusTranslator {
     }
     TaskAttemptId id = attempt.getID();
     return Optional.of(
-        new StatusReport(
+        StatusReport.of(
             launch,
             id.toString(),
             type(id),
@@ -115,7 +115,7 @@ final class StatusTranslator {
    * A final report for an attempt the AM saw fail or get killed: Hadoop sends the speculator none.
    */
   static StatusReport ended(StatusReport last, AttemptState state, long timeMs) {
-    return new StatusReport(
+    return StatusReport.of(
         Math.max(timeMs, last.timeMs()),
         last.attemptId(),
         last.type(),

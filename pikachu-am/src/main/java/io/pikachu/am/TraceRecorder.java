@@ -57,8 +57,8 @@ final class TraceRecorder implements Closeable {
   synchronized void drain() throws IOException {
     Object next;
     while ((next = pending.poll()) != null) {
-      if (next instanceof StatusReport r) {
-        out.record(r);
+      if (next instanceof StatusReport) {
+        out.record((StatusReport) next);
       } else {
         out.decided((Long) next);
       }

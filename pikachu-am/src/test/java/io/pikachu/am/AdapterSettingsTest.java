@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -73,7 +73,7 @@ class AdapterSettingsTest {
     c.set(PikachuKeys.DECISION_DIR.name(), dir.resolve("decisions").toString());
     AdapterSettings s = AdapterSettings.from(c);
     assertTrue(s.active());
-    assertEquals(EstimatorKind.TARAZU, s.controller().estimator());
+    assertEquals(Estimator.TARAZU, s.controller().estimator());
     assertEquals(4, s.reducers());
     assertTrue(s.decisionDir().isPresent());
     assertTrue(s.traceDir().isEmpty());

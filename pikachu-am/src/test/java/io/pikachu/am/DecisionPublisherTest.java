@@ -35,7 +35,7 @@ class DecisionPublisherTest {
   }
 
   static Decision version(List<Integer> bins, long version, DecisionStage stage) {
-    return new Decision(
+    return Decision.of(
         "fixed",
         DecisionReason.REDUCERS_PLACED,
         5_000,

@@ -101,7 +101,7 @@ class StatusTranslatorTest {
   @Test
   void endedAttemptKeepsItsLastMeasurements() {
     StatusReport last =
-        new StatusReport(
+        StatusReport.of(
             10,
             "attempt_1_0001_r_000000_0",
             TaskType.REDUCE,

@@ -1,10 +1,13 @@
 package io.pikachu.dist;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -20,6 +23,37 @@ class DistJarIT {
     Path jar = Path.of(System.getProperty("pikachu.dist.jar"));
     try (JarFile file = new JarFile(jar.toFile())) {
       return file.stream().map(JarEntry::getName).toList();
+    }
+  }
+
+  /**
+   * Hadoop 3.3 and 3.4 run Java 8 and 11: a newer class file in the admin jar would fail every job
+   * there, and one in the benchmark applications' jar every benchmark job.
+   */
+  @Test
+  void everyClassIsJava8Bytecode() throws IOException {
+    for (String property : List.of("pikachu.dist.jar", "pikachu.bench-apps.jar")) {
+      Path jar = Path.of(System.getProperty(property));
+      List<String> newer = new ArrayList<>();
+      int classes = 0;
+      try (JarFile file = new JarFile(jar.toFile())) {
+        for (JarEntry e : java.util.Collections.list(file.entries())) {
+          if (!e.getName().endsWith(".class")) {
+            continue;
+          }
+          classes++;
+          try (DataInputStream in = new DataInputStream(file.getInputStream(e))) {
+            int magic = in.readInt();
+            in.readUnsignedShort(); // minor
+            int major = in.readUnsignedShort();
+            if (magic != 0xCAFEBABE || major > 52) {
+              newer.add(e.getName() + " (major " + major + ")");
+            }
+          }
+        }
+      }
+      assertTrue(classes > 10, jar + " holds " + classes + " classes");
+      assertEquals(List.of(), newer, "class files newer than Java 8 in " + jar);
     }
   }
 

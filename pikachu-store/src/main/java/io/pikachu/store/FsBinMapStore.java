@@ -60,7 +60,7 @@ public class FsBinMapStore implements BinMapStore {
   private final Set<String> skipped = ConcurrentHashMap.newKeySet();
 
   public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
-    this.fs = fs instanceof LocalFileSystem local ? local.getRaw() : fs;
+    this.fs = fs instanceof LocalFileSystem ? ((LocalFileSystem) fs).getRaw() : fs;
     this.dir = dir;
     this.reducers = reducers;
     this.binsPerReducer = binsPerReducer;
@@ -278,7 +278,8 @@ public class FsBinMapStore implements BinMapStore {
 
   /** Atomically creates {@code target} with the content of {@code tmp} unless it exists. */
   private boolean claim(Path tmp, Path target) throws IOException {
-    if (fs instanceof RawLocalFileSystem raw) {
+    if (fs instanceof RawLocalFileSystem) {
+      RawLocalFileSystem raw = (RawLocalFileSystem) fs;
       // java.io rename overwrites on POSIX; link(2) fails if the target exists.
       try {
         Files.createLink(raw.pathToFile(target).toPath(), raw.pathToFile(tmp).toPath());

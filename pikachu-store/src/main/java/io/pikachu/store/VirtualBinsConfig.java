@@ -4,9 +4,11 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.RebalancingRules;
+import io.pikachu.core.testing.TestHooks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -133,10 +135,10 @@ public final class VirtualBinsConfig {
                 "mapred.partitioner.class",
                 org.apache.hadoop.mapred.lib.HashPartitioner.class.getName());
     String outputKey = conf.getTrimmed(MRJobConfig.OUTPUT_KEY_CLASS, LongWritable.class.getName());
-    return new JobFacts(
+    return JobFacts.of(
         conf.getInt(MRJobConfig.NUM_REDUCES, 1),
         controllerEnabled(conf),
-        PikachuKeys.TEST_FORCED_RATIO.find(conf::get).isPresent(),
+        TestHooks.FORCED_RATIO.find(conf::get).isPresent(),
         conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR),
         conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true),
         conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true),
@@ -174,7 +176,7 @@ public final class VirtualBinsConfig {
             .stream()
             .map(String::trim)
             .sorted()
-            .toList());
+            .collect(Collectors.toList()));
     return formats;
   }
 

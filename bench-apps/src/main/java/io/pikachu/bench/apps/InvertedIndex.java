@@ -35,12 +35,13 @@ public class InvertedIndex extends BenchmarkTool {
     @Override
     protected void setup(Context context) throws IOException {
       InputSplit split = context.getInputSplit();
-      if (!(split instanceof FileSplit fileSplit)) {
+      if (!(split instanceof FileSplit)) {
         throw new IOException(
             "inverted-index must know each record's file, so it needs an input format with "
                 + "FileSplits (such as TextInputFormat), got a "
                 + split.getClass().getName());
       }
+      FileSplit fileSplit = (FileSplit) split;
       String name = fileSplit.getPath().getName();
       if (name.contains(FILE_SEPARATOR) || name.contains("\n") || name.contains("\r")) {
         // The output could not be read back unambiguously.

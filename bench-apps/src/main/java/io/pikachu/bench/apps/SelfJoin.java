@@ -90,8 +90,8 @@ public class SelfJoin extends BenchmarkTool {
     @Override
     protected void setup(Context context) {
       InputSplit split = context.getInputSplit();
-      if (split instanceof FileSplit fileSplit) {
-        source = fileSplit.getPath().toString();
+      if (split instanceof FileSplit) {
+        source = ((FileSplit) split).getPath().toString();
       }
     }
 

@@ -36,12 +36,31 @@ public final class RecordGenerator {
               SequenceFile.Writer.keyClass(BytesWritable.class),
               SequenceFile.Writer.valueClass(BytesWritable.class))) {
         for (long r = 0; r < recordsPerFile; r++) {
-          random.nextBytes(key);
-          random.nextBytes(value);
+          nextBytes(random, key);
+          nextBytes(random, value);
           keyWritable.set(key, 0, KEY_BYTES);
           valueWritable.set(value, 0, VALUE_BYTES);
           writer.append(keyWritable, valueWritable);
         }
+      }
+    }
+  }
+
+  /**
+   * {@code SplittableRandom.nextBytes} as Java 10 and later define it (little-endian bytes of
+   * successive {@code nextLong()}s), so that Java 8 writes the very bytes newer JDKs wrote.
+   */
+  static void nextBytes(SplittableRandom random, byte[] bytes) {
+    int i = 0;
+    for (int words = bytes.length >> 3; words-- > 0; ) {
+      long rnd = random.nextLong();
+      for (int n = 8; n-- > 0; rnd >>>= Byte.SIZE) {
+        bytes[i++] = (byte) rnd;
+      }
+    }
+    if (i < bytes.length) {
+      for (long rnd = random.nextLong(); i < bytes.length; rnd >>>= Byte.SIZE) {
+        bytes[i++] = (byte) rnd;
       }
     }
   }

@@ -11,8 +11,8 @@ import io.pikachu.cluster.ClusterSpec.SlotConfig;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.cluster.history.TaskRun;
+import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -85,7 +85,7 @@ public final class BinsOverheadBenchmark {
               // Pikachu on, deciding the even map at reducer placement: what bins cost a job
               // that Pikachu does not rebalance
               Pikachu.enable(jobConf);
-              jobConf.set(PikachuKeys.ESTIMATOR.name(), EstimatorKind.EVEN.configValue());
+              jobConf.set(PikachuKeys.ESTIMATOR.name(), Estimator.EVEN.configValue());
             }
             org.apache.hadoop.fs.Path output =
                 new org.apache.hadoop.fs.Path(base, app + "-" + mode + "-" + rep);

@@ -1,8 +1,8 @@
 package io.pikachu.bench.suite;
 
 import io.pikachu.am.Pikachu;
+import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -10,15 +10,14 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * How a suite job partitions the reduce side: stock Hadoop (no estimator), or Pikachu's bins with
- * one of the controller's estimators. A sweep point ({@link EstimatorKind#FIXED}) is Pikachu's
+ * one of the controller's estimators. A sweep point ({@link Estimator#FIXED}) is Pikachu's
  * mechanism with a P given in advance; the best of them is the report's Optimal.
  */
-public record Method(Optional<EstimatorKind> estimator, double fixedP) {
+public record Method(Optional<Estimator> estimator, double fixedP) {
   public static final Method STOCK = new Method(Optional.empty(), Double.NaN);
-  public static final Method TARAZU = new Method(Optional.of(EstimatorKind.TARAZU), Double.NaN);
-  public static final Method PIKACHU = new Method(Optional.of(EstimatorKind.PIKACHU), Double.NaN);
-  public static final Method TWO_STAGE =
-      new Method(Optional.of(EstimatorKind.TWO_STAGE), Double.NaN);
+  public static final Method TARAZU = new Method(Optional.of(Estimator.TARAZU), Double.NaN);
+  public static final Method PIKACHU = new Method(Optional.of(Estimator.PIKACHU), Double.NaN);
+  public static final Method TWO_STAGE = new Method(Optional.of(Estimator.TWO_STAGE), Double.NaN);
 
   /** The methods every repetition runs, in the order they alternate; the sweep points follow. */
   public static final List<Method> COMPARED = List.of(STOCK, TARAZU, PIKACHU, TWO_STAGE);
@@ -26,7 +25,7 @@ public record Method(Optional<EstimatorKind> estimator, double fixedP) {
   private static final String STOCK_LABEL = "stock";
 
   public Method {
-    boolean fixed = estimator.equals(Optional.of(EstimatorKind.FIXED));
+    boolean fixed = estimator.equals(Optional.of(Estimator.FIXED));
     if (fixed != !Double.isNaN(fixedP)) {
       throw new IllegalArgumentException("a P is given for, and only for, a fixed sweep point");
     }
@@ -37,7 +36,7 @@ public record Method(Optional<EstimatorKind> estimator, double fixedP) {
 
   public static Method fixed(double p) {
     // Two decimals are what the CSV and the report show; rounding here keeps resume keys stable.
-    return new Method(Optional.of(EstimatorKind.FIXED), Math.round(p * 100) / 100.0);
+    return new Method(Optional.of(Estimator.FIXED), Math.round(p * 100) / 100.0);
   }
 
   public boolean isStock() {
@@ -45,7 +44,7 @@ public record Method(Optional<EstimatorKind> estimator, double fixedP) {
   }
 
   public boolean isSweepPoint() {
-    return estimator.equals(Optional.of(EstimatorKind.FIXED));
+    return estimator.equals(Optional.of(Estimator.FIXED));
   }
 
   /**
@@ -56,7 +55,7 @@ public record Method(Optional<EstimatorKind> estimator, double fixedP) {
     if (isSweepPoint()) {
       return String.format(Locale.ROOT, "fixed-%.2f", fixedP);
     }
-    return estimator.map(EstimatorKind::configValue).orElse(STOCK_LABEL);
+    return estimator.map(Estimator::configValue).orElse(STOCK_LABEL);
   }
 
   /** Sets this method's keys on a job's configuration. */

@@ -154,7 +154,7 @@ class SuiteReportTest {
 
   private static Decision decision() {
     ClassMeasurement fast =
-        new ClassMeasurement(
+        ClassMeasurement.of(
             "fast",
             List.of("localhost:4001"),
             0.4,
@@ -168,7 +168,7 @@ class SuiteReportTest {
             true,
             4.5);
     ClassMeasurement slow =
-        new ClassMeasurement(
+        ClassMeasurement.of(
             "slow",
             List.of("localhost:4002", "localhost:4003"),
             0.1,
@@ -181,7 +181,7 @@ class SuiteReportTest {
             1.0,
             false,
             1.0);
-    return new Decision(
+    return Decision.of(
         "pikachu",
         DecisionReason.STABILISED,
         T0 + 16_000,
@@ -216,7 +216,7 @@ class SuiteReportTest {
         long t = T0 + s * 1000L;
         int completed = Math.min(24, s);
         out.record(
-            new StatusReport(
+            StatusReport.of(
                 t,
                 "attempt_m",
                 TaskType.MAP,
@@ -238,7 +238,7 @@ class SuiteReportTest {
   }
 
   private static StatusReport reduce(long t, int index, String node, int copied, long cpuMs) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         "attempt_r_" + index,
         TaskType.REDUCE,

@@ -21,7 +21,7 @@ class TraceSeriesTest {
 
   private static StatusReport reduce(
       long t, String attempt, String node, int copied, long cpuMs, AttemptState state) {
-    return new StatusReport(
+    return StatusReport.of(
         T0 + t,
         attempt,
         TaskType.REDUCE,
@@ -38,7 +38,7 @@ class TraceSeriesTest {
   }
 
   private static StatusReport map(long t, int completed) {
-    return new StatusReport(
+    return StatusReport.of(
         T0 + t,
         "m",
         TaskType.MAP,

@@ -48,7 +48,7 @@ class BinMapVersionsTest {
   @Test
   void aClassWithoutReducersHasNoP() {
     ClassMeasurement idle =
-        new ClassMeasurement(
+        ClassMeasurement.of(
             "fast", List.of("n1"), 0.2, 0.05, List.of(), null, null, null, null, null, false, null);
     assertTrue(Double.isNaN(BinMapVersions.appliedP(idle)));
   }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -244,10 +245,10 @@ public final class BinAllocation {
   }
 
   public List<Integer> counts() {
-    return IntStream.of(counts).boxed().toList();
+    return IntStream.of(counts).boxed().collect(Collectors.toList());
   }
 
-  int[] countArray() {
+  public int[] countArray() {
     return counts.clone();
   }
 
@@ -349,7 +350,7 @@ public final class BinAllocation {
     int start = 0;
     for (int b = 1; b <= owners.length; b++) {
       if (b == owners.length || owners[b] != owners[start]) {
-        s.append(s.isEmpty() ? "" : ",").append(owners[start]).append('*').append(b - start);
+        s.append(s.length() == 0 ? "" : ",").append(owners[start]).append('*').append(b - start);
         start = b;
       }
     }
@@ -379,9 +380,11 @@ public final class BinAllocation {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinAllocation a
-        && a.binsPerReducer == binsPerReducer
-        && Arrays.equals(a.owners, owners);
+    if (!(o instanceof BinAllocation)) {
+      return false;
+    }
+    BinAllocation a = (BinAllocation) o;
+    return a.binsPerReducer == binsPerReducer && Arrays.equals(a.owners, owners);
   }
 
   @Override

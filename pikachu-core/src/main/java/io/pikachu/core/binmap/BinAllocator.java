@@ -3,6 +3,7 @@ package io.pikachu.core.binmap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -53,7 +54,8 @@ public final class BinAllocator {
     // overshot,
     // take bins back from the reducers furthest above their ideal share. Ties go to the lower
     // reducer index.
-    List<Integer> order = new ArrayList<>(IntStream.range(0, n).boxed().toList());
+    List<Integer> order =
+        new ArrayList<>(IntStream.range(0, n).boxed().collect(Collectors.toList()));
     if (assigned < total) {
       order.sort(
           Comparator.comparingDouble((Integer r) -> counts[r] - ideal[r]).thenComparing(r -> r));

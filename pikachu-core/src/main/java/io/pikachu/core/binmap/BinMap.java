@@ -138,10 +138,11 @@ public final class BinMap {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof BinMap m
-        && m.version == version
-        && m.finalMap == finalMap
-        && m.allocation.equals(allocation);
+    if (!(o instanceof BinMap)) {
+      return false;
+    }
+    BinMap m = (BinMap) o;
+    return m.version == version && m.finalMap == finalMap && m.allocation.equals(allocation);
   }
 
   @Override

@@ -30,7 +30,7 @@ public final class Key<T> {
    * @param defaultText the default as an admin would write it, or null when the key has no default
    *     (unset means "off" or "derived", as {@code doc} says)
    */
-  Key(String name, String defaultText, Parser<T> parser, String doc) {
+  public Key(String name, String defaultText, Parser<T> parser, String doc) {
     this.name = Objects.requireNonNull(name);
     this.parser = Objects.requireNonNull(parser);
     this.doc = Objects.requireNonNull(doc);
@@ -59,7 +59,7 @@ public final class Key<T> {
   /** The value set in {@code lookup}, if any, parsed and checked. */
   public Optional<T> find(Function<String, String> lookup) {
     String raw = lookup.apply(name);
-    if (raw == null || raw.isBlank()) {
+    if (raw == null || raw.trim().isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(parser.parse(name, raw.trim()));
@@ -72,7 +72,7 @@ public final class Key<T> {
 
   /** Parses {@code text} as this key's value (null or blank: the default). */
   public T parse(String text) {
-    return text == null || text.isBlank() ? defaultValue : parser.parse(name, text.trim());
+    return text == null || text.trim().isEmpty() ? defaultValue : parser.parse(name, text.trim());
   }
 
   @Override

@@ -117,7 +117,7 @@ public final class Parsers {
     return (key, v) -> {
       java.util.List<String> names = new java.util.ArrayList<>();
       for (String part : v.split(",")) {
-        String name = part.strip();
+        String name = part.trim();
         if (name.isEmpty()) {
           continue;
         }
@@ -126,7 +126,7 @@ public final class Parsers {
         }
         names.add(name);
       }
-      return java.util.List.copyOf(names);
+      return java.util.Collections.unmodifiableList(names);
     };
   }
 
@@ -135,13 +135,13 @@ public final class Parsers {
     return (key, v) -> {
       java.util.List<Double> values = new java.util.ArrayList<>();
       for (String part : v.split(",")) {
-        double d = finiteDouble(key, part.strip());
+        double d = finiteDouble(key, part.trim());
         if (!(d > bound)) {
           throw new ConfigException(key, v, "every value must be above " + bound);
         }
         values.add(d);
       }
-      return java.util.List.copyOf(values);
+      return java.util.Collections.unmodifiableList(values);
     };
   }
 }

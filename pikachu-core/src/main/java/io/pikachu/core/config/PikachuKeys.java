@@ -6,11 +6,11 @@ import static io.pikachu.core.config.Parsers.doubleAtLeast;
 import static io.pikachu.core.config.Parsers.fraction;
 import static io.pikachu.core.config.Parsers.intBetween;
 import static io.pikachu.core.config.Parsers.longAtLeast;
-import static io.pikachu.core.config.Parsers.numbersAbove;
 import static io.pikachu.core.config.Parsers.strictBoolean;
 import static io.pikachu.core.config.Parsers.text;
 
-import io.pikachu.core.decision.estimate.EstimatorKind;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -112,18 +112,18 @@ public final class PikachuKeys {
 
   // ---- the controller (AM side) ----
 
-  public static final Key<EstimatorKind> ESTIMATOR =
+  public static final Key<Estimator> ESTIMATOR =
       new Key<>(
           "pikachu.estimator",
-          EstimatorKind.TWO_STAGE.configValue(),
+          Estimator.TWO_STAGE.configValue(),
           (key, v) -> {
             try {
-              return EstimatorKind.fromConfigValue(v);
+              return Estimator.fromConfigValue(v);
             } catch (IllegalArgumentException e) {
               throw new ConfigException(key, v, e.getMessage());
             }
           },
-          "how P is estimated: " + EstimatorKind.names());
+          "how P is estimated: " + Estimator.names());
 
   public static final Key<Double> FIXED_P =
       new Key<>(
@@ -232,62 +232,34 @@ public final class PikachuKeys {
   /** Name of the decision record in the job's staging directory ({@code mapreduce.job.dir}). */
   public static final String STAGING_RECORD_NAME = "pikachu-decision.json";
 
-  // ---- test and sweep hooks: NOT for production jobs ----
-
-  public static final Key<List<Double>> TEST_FORCED_RATIO =
-      new Key<>(
-          "pikachu.test.forced-ratio",
-          null,
-          numbersAbove(0),
-          "TEST/SWEEP HOOK: forces bin-map changes to these P (comma-separated, in order) without a"
-              + " controller; the last one is final");
-
-  public static final Key<List<Double>> TEST_FORCED_AFTER_MAPS =
-      new Key<>(
-          "pikachu.test.forced-after-maps",
-          null,
-          numbersAbove(0),
-          "TEST/SWEEP HOOK: fraction of the maps completed at which each forced change applies,"
-              + " in (0, 1], one per ratio; 1 (unset: every change) also waits until the reducer"
-              + " fetched all its bins");
-
-  public static final Key<String> TEST_FORCED_FAST_REDUCERS =
-      new Key<>(
-          "pikachu.test.forced-fast-reducers",
-          null,
-          text(),
-          "TEST/SWEEP HOOK: reducer indexes treated as fast; unset: the first half");
-
   /** Every Pikachu key, in the order of the admin guide. */
   public static final List<Key<?>> ALL =
-      List.of(
-          ENABLED,
-          BINS_PER_REDUCER,
-          CONTROLLER_ENABLED,
-          BINMAP_DIR,
-          BINMAP_POLL_MS,
-          FINAL_POLL_MS,
-          FINAL_MAP_WAIT_MS,
-          MOVABLE_PARTITIONERS,
-          PLACEMENT_SENSITIVE_FORMATS,
-          ESTIMATOR,
-          FIXED_P,
-          NODE_CLASSES,
-          DEADBAND,
-          MAX_WAIT_MS,
-          AFTER_MAPS_WAIT_MS,
-          CAUGHT_UP_TOLERANCE,
-          WAVE_MAPS,
-          MAX_CLASSES,
-          MIN_SPEED_RATIO,
-          DECISION_DIR,
-          TRACE_DIR,
-          INTERVAL_MS,
-          SPECULATIVE_MAPS,
-          SPECULATIVE_REDUCES,
-          TEST_FORCED_RATIO,
-          TEST_FORCED_AFTER_MAPS,
-          TEST_FORCED_FAST_REDUCERS);
+      Collections.unmodifiableList(
+          Arrays.asList(
+              ENABLED,
+              BINS_PER_REDUCER,
+              CONTROLLER_ENABLED,
+              BINMAP_DIR,
+              BINMAP_POLL_MS,
+              FINAL_POLL_MS,
+              FINAL_MAP_WAIT_MS,
+              MOVABLE_PARTITIONERS,
+              PLACEMENT_SENSITIVE_FORMATS,
+              ESTIMATOR,
+              FIXED_P,
+              NODE_CLASSES,
+              DEADBAND,
+              MAX_WAIT_MS,
+              AFTER_MAPS_WAIT_MS,
+              CAUGHT_UP_TOLERANCE,
+              WAVE_MAPS,
+              MAX_CLASSES,
+              MIN_SPEED_RATIO,
+              DECISION_DIR,
+              TRACE_DIR,
+              INTERVAL_MS,
+              SPECULATIVE_MAPS,
+              SPECULATIVE_REDUCES));
 
   /** The key named {@code name}, if Pikachu has one. */
   public static Optional<Key<?>> byName(String name) {
@@ -296,6 +268,12 @@ public final class PikachuKeys {
 
   /** Every name of Pikachu's keys starts with this. */
   public static final String PREFIX = "pikachu.";
+
+  /**
+   * Names under this prefix are test and sweep hooks ({@code io.pikachu.core.testing.TestHooks}),
+   * not part of the configuration an admin sets.
+   */
+  public static final String TEST_PREFIX = "pikachu.test.";
 
   /**
    * Refuses a name in Pikachu's namespace that is no Pikachu key: a misspelt key would otherwise be
@@ -307,7 +285,7 @@ public final class PikachuKeys {
   public static void checkKnown(Map<String, String> settings) {
     for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
       String name = e.getKey();
-      if (name.startsWith(PREFIX) && byName(name).isEmpty()) {
+      if (name.startsWith(PREFIX) && !byName(name).isPresent()) {
         throw new ConfigException(
             name,
             e.getValue(),

@@ -17,11 +17,26 @@ import java.util.Set;
  * From class ratios to a bin map (equation 2.2), with the rules that apply on the way: a reducer
  * not placed yet and a class without an estimate get the reference share (P = 1), and ratios within
  * the dead band leave the map even.
- *
- * @param reducerClasses class of each reducer's node, or {@link Decision#UNPLACED}
- * @param counts the bins of each reducer
  */
-record BinDecision(List<String> reducerClasses, int[] counts) {
+final class BinDecision {
+
+  private final List<String> reducerClasses;
+  private final int[] counts;
+
+  private BinDecision(List<String> reducerClasses, int[] counts) {
+    this.reducerClasses = reducerClasses;
+    this.counts = counts;
+  }
+
+  /** Class of each reducer's node, or {@link Decision#UNPLACED}. */
+  List<String> reducerClasses() {
+    return reducerClasses;
+  }
+
+  /** The bins of each reducer. */
+  int[] counts() {
+    return counts;
+  }
 
   static final String UNPLACED_RULE = "unplaced-reducers";
   static final String NO_ESTIMATE_RULE = "class-without-estimate";
@@ -52,7 +67,7 @@ record BinDecision(List<String> reducerClasses, int[] counts) {
         unplaced++;
         continue;
       }
-      String name = classes.classOf(a.node()).orElseThrow().name();
+      String name = classes.classOf(a.node()).get().name();
       reducerClasses.add(name);
       hosting.add(name);
       Double p = ratios.p().get(name);

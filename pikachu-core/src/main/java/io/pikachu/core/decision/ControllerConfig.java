@@ -1,12 +1,15 @@
 package io.pikachu.core.decision;
 
 import io.pikachu.core.config.ConfigException;
+import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.estimate.EstimatorKind;
+import io.pikachu.core.decision.classify.NodeClassMap;
+import io.pikachu.core.value.ValueType;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import org.immutables.value.Value;
 
 /**
  * The controller's configuration, validated as a whole so that a job with a bad value fails at
@@ -14,28 +17,68 @@ import java.util.function.Function;
  * pass {@code conf::get}. A blank value counts as unset, as Hadoop admins often leave empty {@code
  * <value/>} elements behind.
  */
-public record ControllerConfig(
-    EstimatorKind estimator,
-    OptionalDouble fixedP,
-    int binsPerReducer,
-    Optional<NodeClassMap> nodeClasses,
-    double deadband,
-    long maxWaitMs,
-    long afterMapsWaitMs,
-    double caughtUpTolerance,
-    int waveMaps,
-    int maxClasses,
-    double minSpeedRatio) {
+@ValueType
+@Value.Immutable
+public abstract class ControllerConfig {
 
-  public ControllerConfig {
-    if (estimator == EstimatorKind.FIXED && fixedP.isEmpty()) {
+  public abstract Estimator estimator();
+
+  public abstract OptionalDouble fixedP();
+
+  public abstract int binsPerReducer();
+
+  public abstract Optional<NodeClassMap> nodeClasses();
+
+  public abstract double deadband();
+
+  public abstract long maxWaitMs();
+
+  public abstract long afterMapsWaitMs();
+
+  public abstract double caughtUpTolerance();
+
+  public abstract int waveMaps();
+
+  public abstract int maxClasses();
+
+  public abstract double minSpeedRatio();
+
+  public static ControllerConfig of(
+      Estimator estimator,
+      OptionalDouble fixedP,
+      int binsPerReducer,
+      Optional<? extends NodeClassMap> nodeClasses,
+      double deadband,
+      long maxWaitMs,
+      long afterMapsWaitMs,
+      double caughtUpTolerance,
+      int waveMaps,
+      int maxClasses,
+      double minSpeedRatio) {
+    return ImmutableControllerConfig.of(
+        estimator,
+        fixedP,
+        binsPerReducer,
+        nodeClasses,
+        deadband,
+        maxWaitMs,
+        afterMapsWaitMs,
+        caughtUpTolerance,
+        waveMaps,
+        maxClasses,
+        minSpeedRatio);
+  }
+
+  @Value.Check
+  protected void check() {
+    Estimator estimator = estimator();
+    OptionalDouble fixedP = fixedP();
+
+    if (estimator == Estimator.FIXED && !fixedP.isPresent()) {
       throw new ConfigException(
           PikachuKeys.FIXED_P.name(),
           "",
-          "required when "
-              + PikachuKeys.ESTIMATOR.name()
-              + " is "
-              + EstimatorKind.FIXED.configValue());
+          "required when " + PikachuKeys.ESTIMATOR.name() + " is " + Estimator.FIXED.configValue());
     }
   }
 
@@ -48,11 +91,11 @@ public record ControllerConfig(
   }
 
   public static ControllerConfig from(Function<String, String> lookup) {
-    EstimatorKind estimator = PikachuKeys.ESTIMATOR.get(lookup);
+    Estimator estimator = PikachuKeys.ESTIMATOR.get(lookup);
     Optional<Double> fixedP = PikachuKeys.FIXED_P.find(lookup);
     int bins = PikachuKeys.BINS_PER_REDUCER.get(lookup);
     Optional<NodeClassMap> classes = PikachuKeys.NODE_CLASSES.find(lookup).map(NodeClassMap::parse);
-    return new ControllerConfig(
+    return of(
         estimator,
         fixedP.map(OptionalDouble::of).orElse(OptionalDouble.empty()),
         bins,

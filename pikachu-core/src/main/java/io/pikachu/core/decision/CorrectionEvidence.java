@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What may correct a published bin map: measured ratios, and only those. A correction needs more
@@ -93,12 +94,12 @@ final class CorrectionEvidence {
             + anchors
             + " measured class(es): "
             + carried);
-    return Optional.of(new Ratios(measured.reference(), p, measured.rules()));
+    return Optional.of(Ratios.of(measured.reference(), p, measured.rules()));
   }
 
   /** The ratios the published map was built on. */
   static Ratios publishedRatios(Decision published) {
-    return new Ratios(published.referenceClass(), ratios(published.classes()));
+    return Ratios.of(published.referenceClass(), ratios(published.classes()));
   }
 
   private static Optional<Ratios> none(String why, List<String> notes, List<String> rules) {
@@ -110,19 +111,40 @@ final class CorrectionEvidence {
   /**
    * How far measured class ratios disagree with earlier ones.
    *
-   * @param factor the largest factor by which the ratio of two classes differs between them, over
-   *     every pair of classes that host reducers and have an estimate in both; 1 when they agree
-   * @param leftOut the classes hosting reducers that the measurement gave no estimate, left out of
-   *     {@code factor} rather than taken as P = 1: a class whose reducers have not reported yet
-   *     (slow nodes' reducers when the maps end early) is no evidence against the prior, and
-   *     counting it as P = 1 would undo a right provisional map
+   * <p>Fields:
+   *
+   * <ul>
+   *   <li>{@code factor}: the largest factor by which the ratio of two classes differs between
+   *       them, over every pair of classes that host reducers and have an estimate in both; 1 when
+   *       they agree
+   *   <li>{@code leftOut}: the classes hosting reducers that the measurement gave no estimate, left
+   *       out of {@code factor} rather than taken as P = 1: a class whose reducers have not
+   *       reported yet (slow nodes' reducers when the maps end early) is no evidence against the
+   *       prior, and counting it as P = 1 would undo a right provisional map
+   * </ul>
    */
-  record Disagreement(double factor, List<String> leftOut) {}
+  static final class Disagreement {
+    private final double factor;
+    private final List<String> leftOut;
+
+    Disagreement(double factor, List<String> leftOut) {
+      this.factor = factor;
+      this.leftOut = leftOut;
+    }
+
+    double factor() {
+      return factor;
+    }
+
+    List<String> leftOut() {
+      return leftOut;
+    }
+  }
 
   static Disagreement disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
     Map<String, Double> p0 = ratios(before);
     Map<String, Double> p1 = ratios(after);
-    List<String> common = p0.keySet().stream().filter(p1::containsKey).toList();
+    List<String> common = p0.keySet().stream().filter(p1::containsKey).collect(Collectors.toList());
     double worst = 1.0;
     for (String a : common) {
       for (String b : common) {
@@ -134,7 +156,7 @@ final class CorrectionEvidence {
         after.stream()
             .filter(c -> c.hasReducers() && !p1.containsKey(c.name()))
             .map(ClassMeasurement::name)
-            .toList();
+            .collect(Collectors.toList());
     return new Disagreement(worst, leftOut);
   }
 

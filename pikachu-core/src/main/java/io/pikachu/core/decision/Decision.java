@@ -1,9 +1,13 @@
 package io.pikachu.core.decision;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.timing.DecisionReason;
+import io.pikachu.core.value.Nullable;
+import io.pikachu.core.value.ValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,106 +15,132 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.immutables.value.Value;
 
 /**
  * One published version of a job's bin map, with everything needed to explain it. A job's {@link
  * DecisionRecord} holds every version it published, written as JSON (see {@link DecisionJson}) so
  * the benchmark report can read it and a restarted AM keeps it.
  *
- * @param estimator the estimator's configuration value
- * @param reason why the decision was taken when it was
- * @param decidedAtMs when it was taken
- * @param firstReducerMs T_1, start of the first reducer
- * @param tsMs T_s, or null if not observed
- * @param twMs T_w, or null if not observed
- * @param windowStartMs start of the measurement window, or null (estimators that measure no
- *     shuffle)
- * @param windowEndMs end of the measurement window, or null
- * @param waveMaps maps per wave used for T_w
- * @param mapsCompleted maps completed when deciding
- * @param totalMaps maps of the job
- * @param binsPerReducer b
- * @param deadband the configured dead band
- * @param rebalanced false when the bin map is the even one (dead band, single class, even
- *     estimator)
- * @param referenceClass the class whose P is 1
- * @param classes per-class measurements and ratios, fastest node class first
- * @param reducerClasses class of each reducer's node, or "unplaced" for a reducer not started yet
- * @param reducerBins bins of each reducer
- * @param owners the owner of every bin, as runs {@code reducer*bins} in bin order ({@link
- *     BinAllocation#ownerRuns()})
- * @param version the bin map version this decision published
- * @param stage what this version is: provisional, or final (and then how it came about)
- * @param notes fallbacks and surprises, in words
- * @param rules the named rules that decided, in the order they fired: first the trigger that chose
- *     the moment, then the estimator's, then the bin map's (docs/controller.md describes each)
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code estimator}: the estimator's configuration value
+ *   <li>{@code reason}: why the decision was taken when it was
+ *   <li>{@code decidedAtMs}: when it was taken
+ *   <li>{@code firstReducerMs}: T_1, start of the first reducer
+ *   <li>{@code tsMs}: T_s, or null if not observed
+ *   <li>{@code twMs}: T_w, or null if not observed
+ *   <li>{@code windowStartMs}: start of the measurement window, or null (estimators that measure no
+ *       shuffle)
+ *   <li>{@code windowEndMs}: end of the measurement window, or null
+ *   <li>{@code waveMaps}: maps per wave used for T_w
+ *   <li>{@code mapsCompleted}: maps completed when deciding
+ *   <li>{@code totalMaps}: maps of the job
+ *   <li>{@code binsPerReducer}: b
+ *   <li>{@code deadband}: the configured dead band
+ *   <li>{@code rebalanced}: false when the bin map is the even one (dead band, single class, even
+ *       estimator)
+ *   <li>{@code referenceClass}: the class whose P is 1
+ *   <li>{@code classes}: per-class measurements and ratios, fastest node class first
+ *   <li>{@code reducerClasses}: class of each reducer's node, or "unplaced" for a reducer not
+ *       started yet
+ *   <li>{@code reducerBins}: bins of each reducer
+ *   <li>{@code owners}: the owner of every bin, as runs {@code reducer*bins} in bin order ({@link
+ *       BinAllocation#ownerRuns()})
+ *   <li>{@code version}: the bin map version this decision published
+ *   <li>{@code stage}: what this version is: provisional, or final (and then how it came about)
+ *   <li>{@code notes}: fallbacks and surprises, in words
+ *   <li>{@code rules}: the named rules that decided, in the order they fired: first the trigger
+ *       that chose the moment, then the estimator's, then the bin map's (docs/controller.md
+ *       describes each)
+ * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record Decision(
-    String estimator,
-    DecisionReason reason,
-    long decidedAtMs,
-    long firstReducerMs,
-    Long tsMs,
-    Long twMs,
-    Long windowStartMs,
-    Long windowEndMs,
-    int waveMaps,
-    int mapsCompleted,
-    int totalMaps,
-    int binsPerReducer,
-    double deadband,
-    boolean rebalanced,
-    String referenceClass,
-    List<ClassMeasurement> classes,
-    List<String> reducerClasses,
-    List<Integer> reducerBins,
-    String owners,
-    long version,
-    DecisionStage stage,
-    List<String> notes,
-    List<String> rules) {
+@ValueType
+@Value.Immutable
+@JsonSerialize(as = ImmutableDecision.class)
+@JsonDeserialize(as = ImmutableDecision.class)
+public abstract class Decision {
 
   public static final String UNPLACED = "unplaced";
 
-  public Decision {
-    classes = List.copyOf(classes);
-    reducerClasses = List.copyOf(reducerClasses);
-    reducerBins = List.copyOf(reducerBins);
-    notes = List.copyOf(notes);
-    rules = rules == null ? List.of() : List.copyOf(rules); // records before rules were named
-    if (reducerClasses.size() != reducerBins.size()) {
-      throw new IllegalArgumentException(
-          "decision names classes for "
-              + reducerClasses.size()
-              + " reducers but bins for "
-              + reducerBins.size());
-    }
-    BinAllocation a = BinAllocation.fromRuns(owners); // validates every bin's owner
-    if (!a.counts().equals(reducerBins) || a.binsPerReducer() != binsPerReducer) {
-      throw new IllegalArgumentException(
-          "bin owners " + owners + " do not give the counts " + reducerBins);
-    }
-  }
+  public abstract String estimator();
 
-  public int numReducers() {
-    return reducerBins.size();
-  }
+  public abstract DecisionReason reason();
 
-  public BinAllocation allocation() {
-    return BinAllocation.fromRuns(owners);
-  }
+  public abstract long decidedAtMs();
 
-  /** Whether this version is the job's final bin map. */
-  public boolean isFinal() {
-    return stage != DecisionStage.PROVISIONAL;
-  }
+  public abstract long firstReducerMs();
 
-  /** This decision with one more note (for what happened when it was published). */
-  public Decision withNote(String note) {
-    List<String> more = new ArrayList<>(notes);
-    more.add(note);
-    return new Decision(
+  @Nullable
+  public abstract Long tsMs();
+
+  @Nullable
+  public abstract Long twMs();
+
+  @Nullable
+  public abstract Long windowStartMs();
+
+  @Nullable
+  public abstract Long windowEndMs();
+
+  public abstract int waveMaps();
+
+  public abstract int mapsCompleted();
+
+  public abstract int totalMaps();
+
+  public abstract int binsPerReducer();
+
+  public abstract double deadband();
+
+  public abstract boolean rebalanced();
+
+  public abstract String referenceClass();
+
+  public abstract List<ClassMeasurement> classes();
+
+  public abstract List<String> reducerClasses();
+
+  public abstract List<Integer> reducerBins();
+
+  public abstract String owners();
+
+  public abstract long version();
+
+  public abstract DecisionStage stage();
+
+  public abstract List<String> notes();
+
+  /** Empty in records written before rules were named. */
+  public abstract List<String> rules();
+
+  public static Decision of(
+      String estimator,
+      DecisionReason reason,
+      long decidedAtMs,
+      long firstReducerMs,
+      Long tsMs,
+      Long twMs,
+      Long windowStartMs,
+      Long windowEndMs,
+      int waveMaps,
+      int mapsCompleted,
+      int totalMaps,
+      int binsPerReducer,
+      double deadband,
+      boolean rebalanced,
+      String referenceClass,
+      List<ClassMeasurement> classes,
+      List<String> reducerClasses,
+      List<Integer> reducerBins,
+      String owners,
+      long version,
+      DecisionStage stage,
+      List<String> notes,
+      List<String> rules) {
+    return ImmutableDecision.of(
         estimator,
         reason,
         decidedAtMs,
@@ -132,34 +162,74 @@ public record Decision(
         owners,
         version,
         stage,
-        more,
+        notes,
         rules);
+  }
+
+  @Value.Check
+  protected void check() {
+    int binsPerReducer = binsPerReducer();
+    List<String> reducerClasses = reducerClasses();
+    List<Integer> reducerBins = reducerBins();
+    String owners = owners();
+    if (reducerClasses.size() != reducerBins.size()) {
+      throw new IllegalArgumentException(
+          "decision names classes for "
+              + reducerClasses.size()
+              + " reducers but bins for "
+              + reducerBins.size());
+    }
+    BinAllocation a = BinAllocation.fromRuns(owners); // validates every bin's owner
+    if (!a.counts().equals(reducerBins) || a.binsPerReducer() != binsPerReducer) {
+      throw new IllegalArgumentException(
+          "bin owners " + owners + " do not give the counts " + reducerBins);
+    }
+  }
+
+  public int numReducers() {
+    return reducerBins().size();
+  }
+
+  public BinAllocation allocation() {
+    return BinAllocation.fromRuns(owners());
+  }
+
+  /** Whether this version is the job's final bin map. */
+  public boolean isFinal() {
+    return stage() != DecisionStage.PROVISIONAL;
+  }
+
+  /** This decision with one more note (for what happened when it was published). */
+  public Decision withNote(String note) {
+    List<String> more = new ArrayList<>(notes());
+    more.add(note);
+    return ImmutableDecision.builder().from(this).notes(more).build();
   }
 
   /** The fastest node class (first in {@link #classes()}), if any. */
   public Optional<ClassMeasurement> fastestClass() {
-    return classes.isEmpty() ? Optional.empty() : Optional.of(classes.get(0));
+    return classes().isEmpty() ? Optional.empty() : Optional.of(classes().get(0));
   }
 
   /** Values for the job's counters: whole numbers, ratios in thousandths, times relative to T_1. */
   public Map<String, Long> counters() {
     Map<String, Long> c = new LinkedHashMap<>();
-    c.put("REBALANCED", rebalanced ? 1L : 0L);
+    c.put("REBALANCED", rebalanced() ? 1L : 0L);
     c.put("BINS_MOVED", (long) allocation().binsMoved());
-    c.put("NODE_CLASSES", (long) classes.size());
+    c.put("NODE_CLASSES", (long) classes().size());
     fastestClass()
         .map(ClassMeasurement::p)
         .ifPresent(p -> c.put("P_FASTEST_MILLI", Math.round(p * 1000)));
     fastestClass()
         .map(ClassMeasurement::efficiency)
         .ifPresent(e -> c.put("E_FASTEST_MILLI", Math.round(e * 1000)));
-    if (tsMs != null) {
-      c.put("TS_AFTER_FIRST_REDUCER_MS", tsMs - firstReducerMs);
+    if (tsMs() != null) {
+      c.put("TS_AFTER_FIRST_REDUCER_MS", tsMs() - firstReducerMs());
     }
-    if (twMs != null) {
-      c.put("TW_AFTER_FIRST_REDUCER_MS", twMs - firstReducerMs);
+    if (twMs() != null) {
+      c.put("TW_AFTER_FIRST_REDUCER_MS", twMs() - firstReducerMs());
     }
-    c.put("DECIDED_AFTER_FIRST_REDUCER_MS", decidedAtMs - firstReducerMs);
+    c.put("DECIDED_AFTER_FIRST_REDUCER_MS", decidedAtMs() - firstReducerMs());
     return c;
   }
 
@@ -167,51 +237,53 @@ public record Decision(
   public String summaryLine() {
     StringBuilder b =
         new StringBuilder("Pikachu decision v")
-            .append(version)
+            .append(version())
             .append(" (")
-            .append(stage.name().toLowerCase(Locale.ROOT))
+            .append(stage().name().toLowerCase(Locale.ROOT))
             .append("): estimator=")
-            .append(estimator)
+            .append(estimator())
             .append(" reason=")
-            .append(reason)
+            .append(reason())
             .append(" rebalanced=")
-            .append(rebalanced)
+            .append(rebalanced())
             .append(" reducers=")
             .append(numReducers())
             .append(" binsPerReducer=")
-            .append(binsPerReducer)
+            .append(binsPerReducer())
             .append(" Ts=")
-            .append(relative(tsMs))
+            .append(relative(tsMs()))
             .append(" Tw=")
-            .append(relative(twMs))
+            .append(relative(twMs()))
             .append(" wave=")
-            .append(waveMaps)
+            .append(waveMaps())
             .append(" maps=")
-            .append(mapsCompleted)
+            .append(mapsCompleted())
             .append('/')
-            .append(totalMaps)
+            .append(totalMaps())
             .append(" ref=")
-            .append(referenceClass);
+            .append(referenceClass());
     b.append(" P={").append(perClass(ClassMeasurement::p)).append('}');
     b.append(" E={").append(perClass(ClassMeasurement::efficiency)).append('}');
     b.append(" S={").append(perClass(ClassMeasurement::shuffleRate)).append('}');
-    b.append(" bins=").append(reducerBins);
+    b.append(" bins=").append(reducerBins());
     if (!allocation().isContiguous()) {
-      b.append(" owners=").append(owners);
+      b.append(" owners=").append(owners());
     }
-    b.append(" rules=").append(rules);
-    if (!notes.isEmpty()) {
-      b.append(" notes=").append(notes);
+    b.append(" rules=").append(rules());
+    if (!notes().isEmpty()) {
+      b.append(" notes=").append(notes());
     }
     return b.toString();
   }
 
   private String relative(Long t) {
-    return t == null ? "none" : String.format(Locale.ROOT, "+%.1fs", (t - firstReducerMs) / 1000.0);
+    return t == null
+        ? "none"
+        : String.format(Locale.ROOT, "+%.1fs", (t - firstReducerMs()) / 1000.0);
   }
 
   private String perClass(java.util.function.Function<ClassMeasurement, Double> value) {
-    return classes.stream()
+    return classes().stream()
         .filter(c -> value.apply(c) != null)
         .map(c -> String.format(Locale.ROOT, "%s=%.3f", c.name(), value.apply(c)))
         .collect(Collectors.joining(", "));

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pikachu.core.binmap.BinAllocation;
 import java.io.IOException;
-import java.util.List;
+import java.util.Collections;
 
 /**
  * The decision record's JSON form: what the adapter publishes and a restarted AM reads back. Format
@@ -40,7 +40,7 @@ public final class DecisionJson {
       JsonNode tree = MAPPER.readTree(json);
       int version = tree == null ? -1 : tree.path("formatVersion").asInt(-1);
       if (version == 1) {
-        return DecisionRecord.of(List.of(fromFormatOne((ObjectNode) tree)));
+        return DecisionRecord.of(Collections.singletonList(fromFormatOne((ObjectNode) tree)));
       }
       if (version != DecisionRecord.FORMAT_VERSION) {
         throw new IOException(

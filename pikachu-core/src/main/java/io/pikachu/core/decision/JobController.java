@@ -6,7 +6,8 @@ import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.classify.NodeClassifier;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.estimate.ClassMeasurer;
-import io.pikachu.core.decision.estimate.EstimatorKind.Estimate;
+import io.pikachu.core.decision.estimate.Estimates;
+import io.pikachu.core.decision.estimate.Estimates.Estimate;
 import io.pikachu.core.decision.estimate.EvenEstimator;
 import io.pikachu.core.decision.estimate.PartitionRatioEstimator;
 import io.pikachu.core.decision.estimate.Ratios;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 /**
  * The controller of one job: ingests status reports, and on {@link #poll(long)} decides the
@@ -147,8 +149,8 @@ public final class JobController {
     if (!isFinal() && job.firstReducerMs().isPresent()) {
       Estimate estimate =
           decisions.isEmpty()
-              ? config.estimator().first()
-              : config.estimator().correction().orElseThrow();
+              ? Estimates.first(config.estimator())
+              : Estimates.correction(config.estimator()).get();
       decide(estimate, nowMs).ifPresent(decisions::add);
     }
     return decision();
@@ -223,11 +225,12 @@ public final class JobController {
             notes,
             rules);
     List<ClassMeasurement> withP =
-        measured.stream().map(m -> m.withP(used.p().get(m.name()))).toList();
+        measured.stream().map(m -> m.withP(used.p().get(m.name()))).collect(Collectors.toList());
     DecisionStage stage;
     BinAllocation allocation = inForce.rebalanced(bins.counts(), slicing.keepsOrder());
     if (published == null) {
-      boolean correctable = config.estimator().correction().isPresent() && !fire.nothingToBalance();
+      boolean correctable =
+          Estimates.correction(config.estimator()).isPresent() && !fire.nothingToBalance();
       stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
     } else if (!evidence.isPresent()) {
       stage = DecisionStage.CONFIRMED;
@@ -235,7 +238,9 @@ public final class JobController {
       allocation = inForce;
     } else {
       List<ClassMeasurement> measuredP =
-          measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).toList();
+          measured.stream()
+              .map(m -> m.withP(ratios.p().get(m.name())))
+              .collect(Collectors.toList());
       CorrectionEvidence.Disagreement disagreement =
           CorrectionEvidence.disagreement(published.classes(), measuredP);
       boolean corrected = disagreement.factor() > 1.0 + config.deadband();
@@ -262,7 +267,7 @@ public final class JobController {
       }
     }
     Stabilisation st = fire.stabilisation();
-    return new Decision(
+    return Decision.of(
         config.estimator().configValue(),
         fire.reason(),
         poll.now(),
@@ -294,7 +299,7 @@ public final class JobController {
     notes.add(note);
     List<String> rules = new ArrayList<>(from.rules());
     rules.add(CONFIRMED_RULE);
-    return new Decision(
+    return Decision.of(
         from.estimator(),
         from.reason(),
         from.decidedAtMs(),

@@ -1,5 +1,6 @@
 package io.pikachu.core.decision;
 
+import io.pikachu.core.decision.estimate.Estimates;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.partitioning.Slicing;
@@ -36,7 +37,7 @@ public final class TraceReplay {
       controller.onReport(r);
       controller.poll(r.timeMs());
       if (controller.isFinal()) {
-        return controller.record().orElseThrow();
+        return controller.record().get();
       }
     }
     long end = reports.get(reports.size() - 1).timeMs();
@@ -46,7 +47,7 @@ public final class TraceReplay {
     if (!controller.isFinal()) {
       throw new IllegalStateException("no final decision even after the maximum wait");
     }
-    return controller.record().orElseThrow();
+    return controller.record().get();
   }
 
   /**
@@ -63,7 +64,7 @@ public final class TraceReplay {
     int reducers = trace.header().numReducers();
     Slicing slicing = trace.header().slicingOrDefault();
     JobController controller =
-        recorded.estimator().correction().isEmpty()
+        !Estimates.correction(recorded.estimator()).isPresent()
             ? JobController.replayingEvenMapReports(replayed, reducers, slicing)
             : new JobController(replayed, reducers, slicing);
     return run(controller, replayed, trace.reports());

@@ -1,47 +1,95 @@
 package io.pikachu.core.partitioning;
 
+import io.pikachu.core.value.ValueType;
 import java.util.List;
+import org.immutables.value.Value;
 
 /**
  * The settings of a job that decide whether Pikachu may rebalance it, read from its configuration
  * by the Hadoop adapter. Class names are compared as text: the AM may not be able to load a job's
  * classes, and every party must reach the same answer.
  *
- * @param reducers the job's reduce tasks
- * @param controllerEnabled {@code pikachu.controller.enabled}
- * @param forcedRatio the test/sweep hook {@code pikachu.test.forced-ratio} is set
- * @param pikachuSpeculator the AM's speculator is Pikachu's, which hosts the controller
- * @param mapSpeculative {@code mapreduce.map.speculative}
- * @param reduceSpeculative {@code mapreduce.reduce.speculative}
- * @param mapFailuresMaxPercent {@code mapreduce.map.failures.maxpercent}
- * @param partitioner the partitioner class of the API the job's mapper uses
- * @param mapOutputKey the map output key class
- * @param sortComparator the job sets its own sort comparator
- * @param groupingComparator the job sets its own grouping comparator
- * @param outputFormats the output format classes the reducers write with (the job's, the one behind
- *     a lazy output format, named outputs)
- * @param movablePartitioners {@code pikachu.partitioner.movable}
- * @param placementSensitiveFormats {@code pikachu.output.placement-sensitive}
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code reducers}: the job's reduce tasks
+ *   <li>{@code controllerEnabled}: {@code pikachu.controller.enabled}
+ *   <li>{@code forcedRatio}: the test/sweep hook {@code pikachu.test.forced-ratio} is set
+ *   <li>{@code pikachuSpeculator}: the AM's speculator is Pikachu's, which hosts the controller
+ *   <li>{@code mapSpeculative}: {@code mapreduce.map.speculative}
+ *   <li>{@code reduceSpeculative}: {@code mapreduce.reduce.speculative}
+ *   <li>{@code mapFailuresMaxPercent}: {@code mapreduce.map.failures.maxpercent}
+ *   <li>{@code partitioner}: the partitioner class of the API the job's mapper uses
+ *   <li>{@code mapOutputKey}: the map output key class
+ *   <li>{@code sortComparator}: the job sets its own sort comparator
+ *   <li>{@code groupingComparator}: the job sets its own grouping comparator
+ *   <li>{@code outputFormats}: the output format classes the reducers write with (the job's, the
+ *       one behind a lazy output format, named outputs)
+ *   <li>{@code movablePartitioners}: {@code pikachu.partitioner.movable}
+ *   <li>{@code placementSensitiveFormats}: {@code pikachu.output.placement-sensitive}
+ * </ul>
  */
-public record JobFacts(
-    int reducers,
-    boolean controllerEnabled,
-    boolean forcedRatio,
-    boolean pikachuSpeculator,
-    boolean mapSpeculative,
-    boolean reduceSpeculative,
-    int mapFailuresMaxPercent,
-    String partitioner,
-    String mapOutputKey,
-    boolean sortComparator,
-    boolean groupingComparator,
-    List<String> outputFormats,
-    List<String> movablePartitioners,
-    List<String> placementSensitiveFormats) {
+@ValueType
+@Value.Immutable
+public abstract class JobFacts {
 
-  public JobFacts {
-    outputFormats = List.copyOf(outputFormats);
-    movablePartitioners = List.copyOf(movablePartitioners);
-    placementSensitiveFormats = List.copyOf(placementSensitiveFormats);
+  public abstract int reducers();
+
+  public abstract boolean controllerEnabled();
+
+  public abstract boolean forcedRatio();
+
+  public abstract boolean pikachuSpeculator();
+
+  public abstract boolean mapSpeculative();
+
+  public abstract boolean reduceSpeculative();
+
+  public abstract int mapFailuresMaxPercent();
+
+  public abstract String partitioner();
+
+  public abstract String mapOutputKey();
+
+  public abstract boolean sortComparator();
+
+  public abstract boolean groupingComparator();
+
+  public abstract List<String> outputFormats();
+
+  public abstract List<String> movablePartitioners();
+
+  public abstract List<String> placementSensitiveFormats();
+
+  public static JobFacts of(
+      int reducers,
+      boolean controllerEnabled,
+      boolean forcedRatio,
+      boolean pikachuSpeculator,
+      boolean mapSpeculative,
+      boolean reduceSpeculative,
+      int mapFailuresMaxPercent,
+      String partitioner,
+      String mapOutputKey,
+      boolean sortComparator,
+      boolean groupingComparator,
+      List<String> outputFormats,
+      List<String> movablePartitioners,
+      List<String> placementSensitiveFormats) {
+    return ImmutableJobFacts.of(
+        reducers,
+        controllerEnabled,
+        forcedRatio,
+        pikachuSpeculator,
+        mapSpeculative,
+        reduceSpeculative,
+        mapFailuresMaxPercent,
+        partitioner,
+        mapOutputKey,
+        sortComparator,
+        groupingComparator,
+        outputFormats,
+        movablePartitioners,
+        placementSensitiveFormats);
   }
 }

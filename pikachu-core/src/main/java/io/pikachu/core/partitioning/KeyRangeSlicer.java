@@ -1,6 +1,5 @@
 package io.pikachu.core.partitioning;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,7 +30,7 @@ public final class KeyRangeSlicer {
       throw new IllegalArgumentException("bins per reducer must be >= 1, got " + binsPerReducer);
     }
     for (int i = 1; i < splitPoints.size(); i++) {
-      if (Arrays.compareUnsigned(splitPoints.get(i - 1), splitPoints.get(i)) > 0) {
+      if (compareUnsigned(splitPoints.get(i - 1), splitPoints.get(i)) > 0) {
         throw new IllegalArgumentException(
             "split points " + (i - 1) + " and " + i + " are out of order");
       }
@@ -44,7 +43,7 @@ public final class KeyRangeSlicer {
     for (int p = 0; p < partitions; p++) {
       byte[] lo = p == 0 ? new byte[0] : splitPoints.get(p - 1);
       byte[] hi = p == partitions - 1 ? null : splitPoints.get(p);
-      int common = hi == null ? 0 : Arrays.mismatch(lo, hi);
+      int common = hi == null ? 0 : mismatch(lo, hi);
       prefix[p] = common < 0 ? lo.length : common; // every key in [lo, hi) starts with it
       low[p] = position(lo, 0, lo.length, prefix[p]);
       width[p] = (hi == null ? 1.0 : position(hi, 0, hi.length, prefix[p])) - low[p];
@@ -89,5 +88,28 @@ public final class KeyRangeSlicer {
       bits = (bits << 8) | (at < length ? key[offset + at] & 0xff : 0);
     }
     return (bits >>> 11) * 0x1.0p-53;
+  }
+
+  /** Lexicographic order of unsigned bytes, as Hadoop's raw comparators order keys. */
+  private static int compareUnsigned(byte[] a, byte[] b) {
+    int common = mismatch(a, b);
+    if (common < 0) {
+      return 0;
+    }
+    if (common == Math.min(a.length, b.length)) {
+      return Integer.compare(a.length, b.length);
+    }
+    return Integer.compare(a[common] & 0xff, b[common] & 0xff);
+  }
+
+  /** The first index at which {@code a} and {@code b} differ, or -1 if they are equal. */
+  private static int mismatch(byte[] a, byte[] b) {
+    int n = Math.min(a.length, b.length);
+    for (int i = 0; i < n; i++) {
+      if (a[i] != b[i]) {
+        return i;
+      }
+    }
+    return a.length == b.length ? -1 : n;
   }
 }

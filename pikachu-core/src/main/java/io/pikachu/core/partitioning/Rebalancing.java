@@ -1,26 +1,48 @@
 package io.pikachu.core.partitioning;
 
+import io.pikachu.core.value.ValueType;
+import org.immutables.value.Value;
+
 /**
  * Whether Pikachu may move a job's keys between reducers, decided by {@link RebalancingRules} from
  * the job's configuration alone, so that the AM, every map and every reducer reach the same answer.
  */
-public sealed interface Rebalancing {
+public interface Rebalancing {
 
   /**
    * Map outputs are written as bins cut by {@code slicing} out of the job's own partitions, and the
    * bin map may change while the job runs. Under the even map every key is where stock puts it.
    */
-  record Enabled(Slicing slicing, String partitioner) implements Rebalancing {}
+  @ValueType
+  @Value.Immutable
+  abstract class Enabled implements Rebalancing {
+    public abstract Slicing slicing();
+
+    public abstract String partitioner();
+
+    public static Enabled of(Slicing slicing, String partitioner) {
+      return ImmutableEnabled.of(slicing, partitioner);
+    }
+  }
 
   /**
    * Pikachu steps aside: stock map output, stock shuffle, no controller, so the job costs and means
    * exactly what it would under stock Hadoop.
    *
-   * @param why the reason, for the counter that counts the job's reducers under it
-   * @param detail one sentence for the log, naming the setting that decided and what would change
-   *     it
+   * <p>{@code why}: the reason, for the counter that counts the job's reducers under it; {@code
+   * detail}: one sentence for the log, naming the setting that decided and what would change it.
    */
-  record SteppedAside(AsideReason why, String detail) implements Rebalancing {}
+  @ValueType
+  @Value.Immutable
+  abstract class SteppedAside implements Rebalancing {
+    public abstract AsideReason why();
+
+    public abstract String detail();
+
+    public static SteppedAside of(AsideReason why, String detail) {
+      return ImmutableSteppedAside.of(why, detail);
+    }
+  }
 
   /** Why Pikachu stepped aside; each has a job counter {@code STEPPED_ASIDE_<name>}. */
   enum AsideReason {

@@ -4,9 +4,13 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import io.pikachu.core.partitioning.Rebalancing.Enabled;
 import io.pikachu.core.partitioning.Rebalancing.SteppedAside;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * When Pikachu may move a job's keys between reducers. It rebalances only where that is known to
@@ -20,26 +24,32 @@ public final class RebalancingRules {
 
   /** Partitioners whose partition is a hash of the whole key, for any number of partitions. */
   static final Set<String> HASH_PARTITIONERS =
-      Set.of(
-          "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner",
-          "org.apache.hadoop.mapred.lib.HashPartitioner");
+      Collections.unmodifiableSet(
+          new LinkedHashSet<>(
+              Arrays.asList(
+                  "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner",
+                  "org.apache.hadoop.mapred.lib.HashPartitioner")));
 
   /** Total-order partitioners whose split points {@code SplitPointReaders} can read. */
   public static final Set<String> TOTAL_ORDER_PARTITIONERS =
-      Set.of(
-          "org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner",
-          "org.apache.hadoop.mapred.lib.TotalOrderPartitioner",
-          "org.apache.hadoop.examples.terasort.TeraSort$TotalOrderPartitioner",
-          "org.apache.hadoop.examples.terasort.TeraSort$SimplePartitioner");
+      Collections.unmodifiableSet(
+          new LinkedHashSet<>(
+              Arrays.asList(
+                  "org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner",
+                  "org.apache.hadoop.mapred.lib.TotalOrderPartitioner",
+                  "org.apache.hadoop.examples.terasort.TeraSort$TotalOrderPartitioner",
+                  "org.apache.hadoop.examples.terasort.TeraSort$SimplePartitioner")));
 
   /** Keys whose order is the order of their bytes, so a key range can be cut by interpolation. */
   static final Set<String> BYTE_ORDERED_KEYS =
-      Set.of("org.apache.hadoop.io.Text", "org.apache.hadoop.io.BytesWritable");
+      Collections.unmodifiableSet(
+          new LinkedHashSet<>(
+              Arrays.asList("org.apache.hadoop.io.Text", "org.apache.hadoop.io.BytesWritable")));
 
   public static Rebalancing of(JobFacts job) {
     return aside(job)
         .map(Rebalancing.class::cast)
-        .orElseGet(() -> new Enabled(slicing(job.partitioner()), job.partitioner()));
+        .orElseGet(() -> Enabled.of(slicing(job.partitioner()), job.partitioner()));
   }
 
   private static Optional<SteppedAside> aside(JobFacts job) {
@@ -73,7 +83,9 @@ public final class RebalancingRules {
           PikachuKeys.CONTROLLER_ENABLED.name() + "=false: nothing would ever move a bin");
     }
     List<String> sensitive =
-        job.outputFormats().stream().filter(job.placementSensitiveFormats()::contains).toList();
+        job.outputFormats().stream()
+            .filter(job.placementSensitiveFormats()::contains)
+            .collect(Collectors.toList());
     if (!sensitive.isEmpty()) {
       return step(
           AsideReason.OUTPUT_PLACEMENT,
@@ -107,7 +119,8 @@ public final class RebalancingRules {
                 + job.mapOutputKey()
                 + " keys: Pikachu cuts a total-order partition into key ranges only for keys"
                 + " ordered by their bytes ("
-                + String.join(", ", BYTE_ORDERED_KEYS.stream().sorted().toList())
+                + String.join(
+                    ", ", BYTE_ORDERED_KEYS.stream().sorted().collect(Collectors.toList()))
                 + ")");
       }
       if (job.sortComparator() || job.groupingComparator()) {
@@ -132,6 +145,6 @@ public final class RebalancingRules {
   }
 
   private static Optional<SteppedAside> step(AsideReason why, String detail) {
-    return Optional.of(new SteppedAside(why, detail));
+    return Optional.of(SteppedAside.of(why, detail));
   }
 }

@@ -187,7 +187,7 @@ public final class FetchPlanner {
             if (fetchSingly.get(m) && !sources.isEmpty()) {
               continue;
             }
-            sources.add(new FetchUnit.Source(m, liveAttempt[m]));
+            sources.add(FetchUnit.Source.of(m, liveAttempt[m]));
             if (sources.size() == maxMapsPerFetch || fetchSingly.get(m)) {
               break;
             }
@@ -199,7 +199,7 @@ public final class FetchPlanner {
           }
           host.busy = true;
           hostCursor = (hostCursor + i + 1) % all.size();
-          return new FetchUnit(host.name, host.baseUrl, b, sources);
+          return FetchUnit.of(host.name, host.baseUrl, b, sources);
         }
       }
     }

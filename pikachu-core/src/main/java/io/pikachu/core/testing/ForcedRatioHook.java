@@ -1,17 +1,21 @@
-package io.pikachu.core.binmap;
+package io.pikachu.core.testing;
 
-import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.binmap.BinAllocation;
+import io.pikachu.core.binmap.BinAllocator;
+import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapSource;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 
 /**
- * TEST/SWEEP HOOK ({@value PikachuKeys#TEST_FORCED_RATIO}): forced changes of the bin map, without
- * any controller. Change k moves to partition ratio P_k once the fraction a_k of the maps finished
- * (at 1.0: once all maps finished and the reducer fetched all its bins); the last change is final,
- * the ones before it are versions reducers fetch by but never merge by. Every reducer computes the
- * same sequence of maps from the job configuration, so the output stays exact; two changes show
- * bins gained in one version and lost in the next.
+ * TEST/SWEEP HOOK ({@code pikachu.test.forced-ratio}): forced changes of the bin map, without any
+ * controller. Change k moves to partition ratio P_k once the fraction a_k of the maps finished (at
+ * 1.0: once all maps finished and the reducer fetched all its bins); the last change is final, the
+ * ones before it are versions reducers fetch by but never merge by. Every reducer computes the same
+ * sequence of maps from the job configuration, so the output stays exact; two changes show bins
+ * gained in one version and lost in the next.
  */
 public final class ForcedRatioHook implements BinMapSource {
   private final List<BinMap> maps; // maps.get(0) is the even map, maps.get(k) change k
@@ -34,13 +38,13 @@ public final class ForcedRatioHook implements BinMapSource {
       boolean keepOrder) {
     if (ratios.isEmpty() || ratios.stream().anyMatch(p -> !(p > 0) || Double.isInfinite(p))) {
       throw new IllegalArgumentException(
-          PikachuKeys.TEST_FORCED_RATIO.name() + " must list positive numbers, got " + ratios);
+          TestHooks.FORCED_RATIO.name() + " must list positive numbers, got " + ratios);
     }
     if (afterMaps.size() != ratios.size()) {
       throw new IllegalArgumentException(
-          PikachuKeys.TEST_FORCED_AFTER_MAPS.name()
+          TestHooks.FORCED_AFTER_MAPS.name()
               + " must give one fraction for each ratio of "
-              + PikachuKeys.TEST_FORCED_RATIO.name()
+              + TestHooks.FORCED_RATIO.name()
               + ", got "
               + afterMaps
               + " for "
@@ -50,14 +54,14 @@ public final class ForcedRatioHook implements BinMapSource {
       double a = afterMaps.get(k);
       if (!(a > 0 && a <= 1) || (k > 0 && a < afterMaps.get(k - 1))) {
         throw new IllegalArgumentException(
-            PikachuKeys.TEST_FORCED_AFTER_MAPS.name()
+            TestHooks.FORCED_AFTER_MAPS.name()
                 + " must be fractions in (0, 1], not decreasing, got "
                 + afterMaps);
       }
     }
     if (fast.isEmpty() || fast.length() > reducers) {
       throw new IllegalArgumentException(
-          PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()
+          TestHooks.FORCED_FAST_REDUCERS.name()
               + " must name reducer indexes in [0, "
               + reducers
               + "), got "
@@ -72,14 +76,14 @@ public final class ForcedRatioHook implements BinMapSource {
               .rebalanced(countsFor(reducers, binsPerReducer, ratios.get(k), fast), keepOrder);
       all.add(new BinMap(k + 1, k == ratios.size() - 1, next));
     }
-    this.maps = List.copyOf(all);
-    this.afterMaps = List.copyOf(afterMaps);
+    this.maps = Collections.unmodifiableList(new ArrayList<>(all));
+    this.afterMaps = Collections.unmodifiableList(new ArrayList<>(afterMaps));
   }
 
   /** Parses the fast-reducer list; default the first half of the reducers (at least one). */
   public static BitSet parseFast(String raw, int reducers) {
     BitSet fast = new BitSet();
-    if (raw == null || raw.isBlank()) {
+    if (raw == null || raw.trim().isEmpty()) {
       fast.set(0, Math.max(1, reducers / 2));
       return fast;
     }
@@ -92,7 +96,7 @@ public final class ForcedRatioHook implements BinMapSource {
         fast.set(r);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()
+            TestHooks.FORCED_FAST_REDUCERS.name()
                 + " must list"
                 + " reducer indexes in [0, "
                 + reducers

@@ -43,7 +43,7 @@ class BinDecisionTest {
     BinDecision d =
         decide(
             OBSERVER.liveReducers(),
-            new Ratios("slow", Map.of("fast", 4.0, "slow", 1.0)),
+            Ratios.of("slow", Map.of("fast", 4.0, "slow", 1.0)),
             0.1,
             new ArrayList<>(),
             rules);
@@ -60,7 +60,7 @@ class BinDecisionTest {
     BinDecision d =
         decide(
             OBSERVER.liveReducers(),
-            new Ratios("slow", Map.of("fast", 1.05, "slow", 1.0)),
+            Ratios.of("slow", Map.of("fast", 1.05, "slow", 1.0)),
             0.1,
             notes,
             rules);
@@ -75,7 +75,7 @@ class BinDecisionTest {
     live.remove(0);
     List<String> notes = new ArrayList<>();
     List<String> rules = new ArrayList<>();
-    BinDecision d = decide(live, new Ratios("slow", Map.of("slow", 1.0)), 0.1, notes, rules);
+    BinDecision d = decide(live, Ratios.of("slow", Map.of("slow", 1.0)), 0.1, notes, rules);
     assertEquals(Decision.UNPLACED, d.reducerClasses().get(0));
     assertEquals(List.of(BinDecision.UNPLACED_RULE, BinDecision.NO_ESTIMATE_RULE), rules);
     assertArrayEquals(even(), d.counts(), "every reducer at P = 1");

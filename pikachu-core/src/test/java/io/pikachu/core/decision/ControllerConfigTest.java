@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.ConfigException;
+import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.estimate.EstimatorKind;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class ControllerConfigTest {
   @Test
   void defaults() {
     ControllerConfig c = ControllerConfig.defaults();
-    assertEquals(EstimatorKind.TWO_STAGE, c.estimator());
+    assertEquals(Estimator.TWO_STAGE, c.estimator());
     assertEquals(10, c.binsPerReducer());
     assertEquals(0.1, c.deadband());
     assertTrue(c.nodeClasses().isEmpty());
@@ -41,7 +41,7 @@ class ControllerConfigTest {
     m.put(PikachuKeys.MAX_CLASSES.name(), "2");
     m.put(PikachuKeys.MIN_SPEED_RATIO.name(), "1.5");
     ControllerConfig c = ControllerConfig.fromMap(m);
-    assertEquals(EstimatorKind.FIXED, c.estimator());
+    assertEquals(Estimator.FIXED, c.estimator());
     assertEquals(0.67, c.fixedP().getAsDouble());
     assertEquals(16, c.binsPerReducer());
     assertEquals("fast", c.nodeClasses().get().classOf("HOST1").orElseThrow());
@@ -64,7 +64,7 @@ class ControllerConfigTest {
     ControllerConfig c =
         ControllerConfig.fromMap(
             Map.of(PikachuKeys.ESTIMATOR.name(), "  ", PikachuKeys.BINS_PER_REDUCER.name(), ""));
-    assertEquals(EstimatorKind.TWO_STAGE, c.estimator());
+    assertEquals(Estimator.TWO_STAGE, c.estimator());
     assertEquals(10, c.binsPerReducer());
   }
 

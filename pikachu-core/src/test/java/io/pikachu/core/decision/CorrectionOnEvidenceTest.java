@@ -37,7 +37,7 @@ class CorrectionOnEvidenceTest {
     for (int r : reducers) {
       rs.add(r);
     }
-    return new ClassMeasurement(
+    return ClassMeasurement.of(
         name, List.of(name + "-node"), speed, null, rs, capacity, null, null, null, null, false, p);
   }
 
@@ -55,7 +55,7 @@ class CorrectionOnEvidenceTest {
             klass("fast", 4.0, 2.0, null, 0),
             klass("medium", 2.0, 1.0, null, 1),
             klass("slow", 1.0, 0.5, null, 2));
-    Ratios measured = new Ratios("slow", Map.of("fast", 6.0, "slow", 1.0));
+    Ratios measured = Ratios.of("slow", Map.of("fast", 6.0, "slow", 1.0));
     List<String> rules = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     Ratios used = CorrectionEvidence.of(measured, now, before, notes, rules).orElseThrow();
@@ -71,7 +71,7 @@ class CorrectionOnEvidenceTest {
     List<ClassMeasurement> before =
         List.of(published("fast", 4, 6.4, 0), published("slow", 1, 1.0, 1));
     Ratios noBasis =
-        new Ratios(
+        Ratios.of(
             "slow", Map.of("fast", 1.0, "slow", 1.0), List.of("reducer-capacity", Ratios.NO_BASIS));
     List<String> rules = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -88,7 +88,7 @@ class CorrectionOnEvidenceTest {
             klass("fast", 4.0, 4.0, null, 0),
             klass("slow", 1.0, 1.0, null, 1),
             klass("new", 2.0, 2.0, null, 2));
-    Ratios onlyNew = new Ratios("new", Map.of("new", 1.0));
+    Ratios onlyNew = Ratios.of("new", Map.of("new", 1.0));
     List<String> rules = new ArrayList<>();
     assertFalse(CorrectionEvidence.of(onlyNew, now, before, new ArrayList<>(), rules).isPresent());
     assertEquals(List.of(CorrectionEvidence.NO_EVIDENCE_RULE), rules);

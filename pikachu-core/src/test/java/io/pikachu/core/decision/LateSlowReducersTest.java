@@ -45,7 +45,7 @@ class LateSlowReducersTest {
     for (int m = 0; m < 3; m++) {
       long end = 6_000 + m * 4_000;
       r.add(
-          new StatusReport(
+          StatusReport.of(
               end,
               "attempt_m_" + m,
               TaskType.MAP,
@@ -61,7 +61,7 @@ class LateSlowReducersTest {
               end - 4_000));
     }
     r.add(
-        new StatusReport(
+        StatusReport.of(
             MAPS_DONE,
             "attempt_m_3",
             TaskType.MAP,
@@ -91,7 +91,7 @@ class LateSlowReducersTest {
   }
 
   private static StatusReport reducer(long t, int index, String node, int copied, int completed) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         "attempt_r_" + index,
         TaskType.REDUCE,
@@ -185,7 +185,7 @@ class LateSlowReducersTest {
     }
     for (int i = 0; i < 4; i++) {
       controller.onReport(
-          new StatusReport(
+          StatusReport.of(
               10_000,
               "attempt_r_" + i,
               TaskType.REDUCE,
@@ -202,7 +202,7 @@ class LateSlowReducersTest {
     }
     assertTrue(controller.poll(15_000).isEmpty(), "the slow node has no measured map yet");
     controller.onReport(
-        new StatusReport(
+        StatusReport.of(
             16_000,
             "attempt_m_3",
             TaskType.MAP,

@@ -331,7 +331,7 @@ public final class SyntheticJob {
 
   private StatusReport mapReport(
       long t, RunningMap m, double progress, AttemptState state, int completed) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         String.format("attempt_sim_m_%06d_%d", m.index, m.attempt),
         TaskType.MAP,
@@ -348,7 +348,7 @@ public final class SyntheticJob {
   }
 
   private StatusReport launchReport(long t, RunningReducer r, int completed) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
         TaskType.REDUCE,
@@ -367,7 +367,7 @@ public final class SyntheticJob {
   private StatusReport reduceReport(long t, RunningReducer r, AttemptState state, int completed) {
     int copied = (int) Math.floor(r.copied + 1e-9);
     TaskPhase phase = copied >= totalMaps ? TaskPhase.SORT : TaskPhase.SHUFFLE;
-    return new StatusReport(
+    return StatusReport.of(
         t,
         String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
         TaskType.REDUCE,

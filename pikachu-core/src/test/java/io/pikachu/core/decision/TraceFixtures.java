@@ -75,7 +75,7 @@ public final class TraceFixtures {
       }
     }
     TraceHeader header =
-        new TraceHeader(
+        TraceHeader.of(
             TraceHeader.FORMAT,
             TraceHeader.VERSION,
             job.numReducers(),

@@ -37,7 +37,7 @@ class RebalancingRulesTest {
 
     Rebalancing rules() {
       return RebalancingRules.of(
-          new JobFacts(
+          JobFacts.of(
               reducers,
               controller,
               forced,

@@ -251,7 +251,7 @@ class FetchPlannerTest {
     p.release(all);
     FetchUnit one = p.next(0);
     assertNotNull(one, "no penalty: the host is asked again at once");
-    assertEquals(List.of(new FetchUnit.Source(0, attempt(0, 0))), one.sources());
+    assertEquals(List.of(FetchUnit.Source.of(0, attempt(0, 0))), one.sources());
     assertFalse(p.splitRefused(one, one.sources()), "a single map's refusal is that map's failure");
     assertEquals(1, p.failed(one, one.sources().get(0), 0));
     p.release(one);
@@ -270,13 +270,13 @@ class FetchPlannerTest {
     q.mapSucceeded(1, attempt(1, 1), "h1:1", "http://h1:1/");
     FetchUnit alone = q.next(0);
     assertEquals(
-        List.of(new FetchUnit.Source(2, attempt(2, 0))),
+        List.of(FetchUnit.Source.of(2, attempt(2, 0))),
         alone.sources(),
         "map 2 has not served since the refusal: still alone");
     q.commit(alone, alone.sources().get(0));
     q.release(alone);
     FetchUnit rerun = q.next(0);
-    assertEquals(List.of(new FetchUnit.Source(1, attempt(1, 1))), rerun.sources());
+    assertEquals(List.of(FetchUnit.Source.of(1, attempt(1, 1))), rerun.sources());
     q.commit(rerun, rerun.sources().get(0));
     q.release(rerun);
     q.setOwned(bins(0, 2));

@@ -166,7 +166,7 @@ class ShuffleCoordinatorTest {
   }
 
   private static ShuffleLimits limits(long finalWaitMs) {
-    return new ShuffleLimits(5, 5, finalWaitMs, 30, 10, true, 5);
+    return ShuffleLimits.of(5, 5, finalWaitMs, 30, 10, true, 5);
   }
 
   /** A fetcher: takes units and delivers every source's output, until stopped. */
@@ -389,11 +389,11 @@ class ShuffleCoordinatorTest {
     assertEquals(List.of(), reported, "no map is blamed for a request of several");
     assertEquals(0, counts.failed);
     FetchUnit first = c.take();
-    assertEquals(List.of(new FetchUnit.Source(0, "attempt_m0_0")), first.sources());
+    assertEquals(List.of(FetchUnit.Source.of(0, "attempt_m0_0")), first.sources());
     c.fetched(first, first.sources().get(0), "m0b0");
     c.release(first);
     FetchUnit lost = c.take();
-    assertEquals(List.of(new FetchUnit.Source(1, "attempt_m1_0")), lost.sources());
+    assertEquals(List.of(FetchUnit.Source.of(1, "attempt_m1_0")), lost.sources());
     c.refused(lost, lost.sources());
     c.release(lost);
     assertEquals(List.of("attempt_m1_0"), reported, "the map that cannot be served, at once");

@@ -1,4 +1,4 @@
-package io.pikachu.core.binmap;
+package io.pikachu.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.binmap.BinMap;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,12 +87,12 @@ class ForcedRatioHookTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> new ForcedRatioHook(3, 10, List.of(-1.0), List.of(1.0), set(0), true));
-    assertTrue(ratio.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
+    assertTrue(ratio.getMessage().contains(TestHooks.FORCED_RATIO.name()));
     var after =
         assertThrows(
             IllegalArgumentException.class,
             () -> new ForcedRatioHook(3, 10, List.of(3.0), List.of(0.0), set(0), true));
-    assertTrue(after.getMessage().contains(PikachuKeys.TEST_FORCED_AFTER_MAPS.name()));
+    assertTrue(after.getMessage().contains(TestHooks.FORCED_AFTER_MAPS.name()));
     var mismatch =
         assertThrows(
             IllegalArgumentException.class,
@@ -106,7 +106,7 @@ class ForcedRatioHookTest {
     assertTrue(decreasing.getMessage().contains("not decreasing"), decreasing.getMessage());
     var fast =
         assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));
-    assertTrue(fast.getMessage().contains(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()));
+    assertTrue(fast.getMessage().contains(TestHooks.FORCED_FAST_REDUCERS.name()));
     assertEquals(set(0, 1), ForcedRatioHook.parseFast(null, 4));
   }
 }

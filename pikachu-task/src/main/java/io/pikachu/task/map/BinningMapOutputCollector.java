@@ -53,7 +53,8 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
     }
     VirtualBinsConfig.validateJob(job);
     Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
-    if (rebalancing instanceof Rebalancing.SteppedAside aside) {
+    if (rebalancing instanceof Rebalancing.SteppedAside) {
+      Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info(
           "Pikachu steps aside for this job, writing the stock map output: {}", aside.detail());
       buffer.init(context);
@@ -181,12 +182,14 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
                 + e.getMessage(),
             e);
       }
-      if (instance instanceof org.apache.hadoop.mapreduce.Partitioner<?, ?> p) {
-        var typed = (org.apache.hadoop.mapreduce.Partitioner<K, V>) p;
+      if (instance instanceof org.apache.hadoop.mapreduce.Partitioner<?, ?>) {
+        org.apache.hadoop.mapreduce.Partitioner<K, V> typed =
+            (org.apache.hadoop.mapreduce.Partitioner<K, V>) instance;
         return new BinPartitioner<>(typed::getPartition, bins, cls.getName());
       }
-      if (instance instanceof org.apache.hadoop.mapred.Partitioner<?, ?> p) {
-        var typed = (org.apache.hadoop.mapred.Partitioner<K, V>) p;
+      if (instance instanceof org.apache.hadoop.mapred.Partitioner<?, ?>) {
+        org.apache.hadoop.mapred.Partitioner<K, V> typed =
+            (org.apache.hadoop.mapred.Partitioner<K, V>) instance;
         return new BinPartitioner<>(typed::getPartition, bins, cls.getName());
       }
       throw new IllegalArgumentException(cls.getName() + " is not a Partitioner");

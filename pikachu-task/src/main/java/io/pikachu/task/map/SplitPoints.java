@@ -41,11 +41,14 @@ final class SplitPoints {
    */
   static List<byte[]> read(Configuration job, String partitioner) throws IOException {
     int reducers = job.getInt(MRJobConfig.NUM_REDUCES, 1);
-    return switch (partitioner) {
-      case TERASORT_PARTITIONER -> teraSort(job, reducers);
-      case TERASORT_SIMPLE_PARTITIONER -> teraSortSimple(reducers);
-      default -> hadoopTotalOrder(job);
-    };
+    switch (partitioner) {
+      case TERASORT_PARTITIONER:
+        return teraSort(job, reducers);
+      case TERASORT_SIMPLE_PARTITIONER:
+        return teraSortSimple(reducers);
+      default:
+        return hadoopTotalOrder(job);
+    }
   }
 
   /** As {@link TotalOrderPartitioner#setConf}: a SequenceFile of map output keys. */

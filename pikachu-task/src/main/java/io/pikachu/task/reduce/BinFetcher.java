@@ -296,7 +296,7 @@ final class BinFetcher implements Runnable {
     } catch (IOException e) {
       ioErrors.increment(1);
       LOG.warn("Failed to shuffle {} from {}", what, unit.host(), e);
-      shuffle.failed(unit, java.util.List.of(source), true, false);
+      shuffle.failed(unit, java.util.Collections.singletonList(source), true, false);
       return false;
     }
   }

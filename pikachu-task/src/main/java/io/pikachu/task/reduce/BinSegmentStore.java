@@ -4,6 +4,7 @@ import io.pikachu.core.shuffle.BinSegments;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -37,14 +38,91 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
   }
 
   /** Decompressed IFile bytes of one output, without checksum. */
-  record MemSegment(byte[] data, long wireBytes) {}
+  static final class MemSegment {
+    private final byte[] data;
+    private final long wireBytes;
+
+    MemSegment(byte[] data, long wireBytes) {
+      this.data = data;
+      this.wireBytes = wireBytes;
+    }
+
+    byte[] data() {
+      return data;
+    }
+
+    long wireBytes() {
+      return wireBytes;
+    }
+  }
 
   /** A local IFile (compressed, with checksum, as served or as merged). */
-  record DiskSegment(Path file, long rawLength, long fileLength, long wireBytes) {}
+  static final class DiskSegment {
+    private final Path file;
+    private final long rawLength;
+    private final long fileLength;
+    private final long wireBytes;
+
+    DiskSegment(Path file, long rawLength, long fileLength, long wireBytes) {
+      this.file = file;
+      this.rawLength = rawLength;
+      this.fileLength = fileLength;
+      this.wireBytes = wireBytes;
+    }
+
+    Path file() {
+      return file;
+    }
+
+    long rawLength() {
+      return rawLength;
+    }
+
+    long fileLength() {
+      return fileLength;
+    }
+
+    long wireBytes() {
+      return wireBytes;
+    }
+  }
 
   /** One merge the merge thread should run: the segments taken out of one bin. */
-  record MergeWork(
-      int bin, boolean inMemory, List<MemSegment> memory, List<DiskSegment> disk, long epoch) {
+  static final class MergeWork {
+    private final int bin;
+    private final boolean inMemory;
+    private final List<MemSegment> memory;
+    private final List<DiskSegment> disk;
+    private final long epoch;
+
+    MergeWork(
+        int bin, boolean inMemory, List<MemSegment> memory, List<DiskSegment> disk, long epoch) {
+      this.bin = bin;
+      this.inMemory = inMemory;
+      this.memory = memory;
+      this.disk = disk;
+      this.epoch = epoch;
+    }
+
+    int bin() {
+      return bin;
+    }
+
+    boolean inMemory() {
+      return inMemory;
+    }
+
+    List<MemSegment> memory() {
+      return memory;
+    }
+
+    List<DiskSegment> disk() {
+      return disk;
+    }
+
+    long epoch() {
+      return epoch;
+    }
 
     long wireBytes() {
       long wire = 0;
@@ -234,8 +312,8 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
     boolean memoryMerge = needsMemoryMerge();
     int bin = memoryMerge ? largestInMemoryBin() : diskMergeCandidate();
     BinData data = bins.get(bin);
-    List<MemSegment> memory = List.of();
-    List<DiskSegment> disk = List.of();
+    List<MemSegment> memory = Collections.emptyList();
+    List<DiskSegment> disk = Collections.emptyList();
     if (memoryMerge) {
       memory = new ArrayList<>(data.memory);
       data.memory.clear();
@@ -320,7 +398,29 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
   }
 
   /** The final merge's input: every segment, checked to belong to {@code owned} bins. */
-  record FinalSegments(List<MemSegment> memory, List<DiskSegment> disk, long memoryBytes) {}
+  static final class FinalSegments {
+    private final List<MemSegment> memory;
+    private final List<DiskSegment> disk;
+    private final long memoryBytes;
+
+    FinalSegments(List<MemSegment> memory, List<DiskSegment> disk, long memoryBytes) {
+      this.memory = memory;
+      this.disk = disk;
+      this.memoryBytes = memoryBytes;
+    }
+
+    List<MemSegment> memory() {
+      return memory;
+    }
+
+    List<DiskSegment> disk() {
+      return disk;
+    }
+
+    long memoryBytes() {
+      return memoryBytes;
+    }
+  }
 
   /**
    * Takes every segment out for the final merge. Fails if any bin outside {@code owned} still holds

@@ -2,7 +2,6 @@ package io.pikachu.task.reduce;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapSource;
-import io.pikachu.core.binmap.ForcedRatioHook;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing;
@@ -10,6 +9,8 @@ import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.shuffle.FetchPlanner;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
 import io.pikachu.core.shuffle.ShuffleLimits;
+import io.pikachu.core.testing.ForcedRatioHook;
+import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -76,7 +77,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     }
     VirtualBinsConfig.validateJob(job);
     Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
-    if (rebalancing instanceof Rebalancing.SteppedAside aside) {
+    if (rebalancing instanceof Rebalancing.SteppedAside) {
+      Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info("Pikachu steps aside for this job, running the stock shuffle: {}", aside.detail());
       PikachuCounter.STEPPED_ASIDE.in(context.getReporter()).increment(1);
       context
@@ -171,7 +173,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   }
 
   private static ShuffleLimits limits(JobConf job, int totalMaps) {
-    return new ShuffleLimits(
+    return ShuffleLimits.of(
         VirtualBinsConfig.pollIntervalMs(job),
         VirtualBinsConfig.finalPollIntervalMs(job),
         VirtualBinsConfig.finalWaitMs(job),
@@ -189,15 +191,14 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
    */
   static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer, Slicing slicing)
       throws IOException {
-    Optional<List<Double>> ratios = PikachuKeys.TEST_FORCED_RATIO.find(job::get);
+    Optional<List<Double>> ratios = TestHooks.FORCED_RATIO.find(job::get);
     if (ratios.isPresent()) {
       List<Double> after =
-          PikachuKeys.TEST_FORCED_AFTER_MAPS
+          TestHooks.FORCED_AFTER_MAPS
               .find(job::get)
               .orElse(Collections.nCopies(ratios.get().size(), 1.0));
       BitSet fast =
-          ForcedRatioHook.parseFast(
-              job.get(PikachuKeys.TEST_FORCED_FAST_REDUCERS.name()), reducers);
+          ForcedRatioHook.parseFast(job.get(TestHooks.FORCED_FAST_REDUCERS.name()), reducers);
       return new ForcedRatioHook(
           reducers, binsPerReducer, ratios.get(), after, fast, slicing.keepsOrder());
     }
@@ -328,25 +329,30 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   public void onEvent(TaskCompletionEvent event) {
     org.apache.hadoop.mapred.TaskAttemptID attempt = event.getTaskAttemptId();
     switch (event.getTaskStatus()) {
-      case SUCCEEDED -> {
-        String http = event.getTaskTrackerHttp();
-        String base = http.endsWith("/") ? http : http + "/";
-        URI uri = URI.create(base);
-        coordinator.mapSucceeded(
-            attempt.getTaskID().getId(),
-            attempt.toString(),
-            uri.getHost() + ":" + uri.getPort(),
-            base);
-      }
-      case FAILED, KILLED, OBSOLETE -> {
+      case SUCCEEDED:
+        {
+          String http = event.getTaskTrackerHttp();
+          String base = http.endsWith("/") ? http : http + "/";
+          URI uri = URI.create(base);
+          coordinator.mapSucceeded(
+              attempt.getTaskID().getId(),
+              attempt.toString(),
+              uri.getHost() + ":" + uri.getPort(),
+              base);
+          break;
+        }
+      case FAILED:
+      case KILLED:
+      case OBSOLETE:
         coordinator.mapObsolete(attempt.toString());
         LOG.info("Ignoring obsolete output of {} map attempt {}", event.getTaskStatus(), attempt);
-      }
-      case TIPFAILED -> {
+        break;
+      case TIPFAILED:
         coordinator.mapTipFailed(attempt.getTaskID().getId());
         LOG.info("Ignoring output of failed map task {}", attempt.getTaskID());
-      }
-      default -> {}
+        break;
+      default:
+        break;
     }
   }
 

@@ -10,20 +10,63 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * mapreduce.reduce.merge.inmem.threshold}, {@code mapreduce.task.io.sort.factor} and {@code
  * mapreduce.reduce.input.buffer.percent}.
  *
- * @param memoryLimit bytes of fetched outputs held in memory at most
- * @param maxSingleShuffle larger outputs go straight to disk
- * @param mergeThreshold in-memory bytes that start a merge to disk
- * @param inMemSegmentThreshold in-memory outputs that start a merge to disk
- * @param maxInMemReduce in-memory bytes the reduce function may read from memory
- * @param ioSortFactor files merged at once
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code memoryLimit}: bytes of fetched outputs held in memory at most
+ *   <li>{@code maxSingleShuffle}: larger outputs go straight to disk
+ *   <li>{@code mergeThreshold}: in-memory bytes that start a merge to disk
+ *   <li>{@code inMemSegmentThreshold}: in-memory outputs that start a merge to disk
+ *   <li>{@code maxInMemReduce}: in-memory bytes the reduce function may read from memory
+ *   <li>{@code ioSortFactor}: files merged at once
+ * </ul>
  */
-record ShuffleMemory(
-    long memoryLimit,
-    long maxSingleShuffle,
-    long mergeThreshold,
-    int inMemSegmentThreshold,
-    long maxInMemReduce,
-    int ioSortFactor) {
+final class ShuffleMemory {
+  private final long memoryLimit;
+  private final long maxSingleShuffle;
+  private final long mergeThreshold;
+  private final int inMemSegmentThreshold;
+  private final long maxInMemReduce;
+  private final int ioSortFactor;
+
+  ShuffleMemory(
+      long memoryLimit,
+      long maxSingleShuffle,
+      long mergeThreshold,
+      int inMemSegmentThreshold,
+      long maxInMemReduce,
+      int ioSortFactor) {
+    this.memoryLimit = memoryLimit;
+    this.maxSingleShuffle = maxSingleShuffle;
+    this.mergeThreshold = mergeThreshold;
+    this.inMemSegmentThreshold = inMemSegmentThreshold;
+    this.maxInMemReduce = maxInMemReduce;
+    this.ioSortFactor = ioSortFactor;
+  }
+
+  long memoryLimit() {
+    return memoryLimit;
+  }
+
+  long maxSingleShuffle() {
+    return maxSingleShuffle;
+  }
+
+  long mergeThreshold() {
+    return mergeThreshold;
+  }
+
+  int inMemSegmentThreshold() {
+    return inMemSegmentThreshold;
+  }
+
+  long maxInMemReduce() {
+    return maxInMemReduce;
+  }
+
+  int ioSortFactor() {
+    return ioSortFactor;
+  }
 
   static ShuffleMemory from(JobConf job) {
     float bufferPercent =

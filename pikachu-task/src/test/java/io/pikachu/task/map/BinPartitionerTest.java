@@ -53,7 +53,7 @@ class BinPartitionerTest {
     job.setNumReduceTasks(6);
     var slicer =
         BinningMapOutputCollector.<Text, IntWritable>slicer(
-            new Rebalancing.Enabled(Slicing.HASH, HashPartitioner.class.getName()),
+            Rebalancing.Enabled.of(Slicing.HASH, HashPartitioner.class.getName()),
             job,
             BinningMapOutputCollector.binJobConf(job, 60),
             60);
@@ -95,7 +95,7 @@ class BinPartitionerTest {
     stock.setConf(job);
     var slicer =
         BinningMapOutputCollector.<Text, NullWritable>slicer(
-            new Rebalancing.Enabled(Slicing.KEY_RANGE, TotalOrderPartitioner.class.getName()),
+            Rebalancing.Enabled.of(Slicing.KEY_RANGE, TotalOrderPartitioner.class.getName()),
             job,
             BinningMapOutputCollector.binJobConf(job, 30),
             30);
@@ -121,7 +121,7 @@ class BinPartitionerTest {
             java.io.IOException.class,
             () ->
                 BinningMapOutputCollector.slicer(
-                    new Rebalancing.Enabled(
+                    Rebalancing.Enabled.of(
                         Slicing.KEY_RANGE, TotalOrderPartitioner.class.getName()),
                     job,
                     BinningMapOutputCollector.binJobConf(job, 30),

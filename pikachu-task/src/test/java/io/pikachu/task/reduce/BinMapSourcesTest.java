@@ -10,6 +10,7 @@ import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,12 +28,12 @@ class BinMapSourcesTest {
   @Test
   void badHookRatioIsNamedWhenTheSourceIsCreated() {
     JobConf job = new JobConf(false);
-    job.set(PikachuKeys.TEST_FORCED_RATIO.name(), "three");
+    job.set(TestHooks.FORCED_RATIO.name(), "three");
     var parse =
         assertThrows(
             IllegalArgumentException.class,
             () -> BinShuffle.createSource(job, 3, 10, Slicing.HASH));
-    assertTrue(parse.getMessage().contains(PikachuKeys.TEST_FORCED_RATIO.name()));
+    assertTrue(parse.getMessage().contains(TestHooks.FORCED_RATIO.name()));
   }
 
   @Test
@@ -47,8 +48,8 @@ class BinMapSourcesTest {
   @Test
   void theHookMovesTheFewestBinsUnlessTheJobIsTotalOrder() throws Exception {
     JobConf job = new JobConf(false);
-    job.set(PikachuKeys.TEST_FORCED_RATIO.name(), "3");
-    job.set(PikachuKeys.TEST_FORCED_AFTER_MAPS.name(), "0.5");
+    job.set(TestHooks.FORCED_RATIO.name(), "3");
+    job.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5");
     BinMap hash = BinShuffle.createSource(job, 3, 10, Slicing.HASH).current(5, 10, false);
     BinMap ordered = BinShuffle.createSource(job, 3, 10, Slicing.KEY_RANGE).current(5, 10, false);
     assertEquals(hash.allocation().counts(), ordered.allocation().counts());

@@ -1,4 +1,4 @@
-package io.pikachu.core.decision;
+package io.pikachu.core.decision.classify;
 
 import io.pikachu.core.config.ConfigException;
 import io.pikachu.core.config.PikachuKeys;

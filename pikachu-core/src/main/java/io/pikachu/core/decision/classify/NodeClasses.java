@@ -27,7 +27,7 @@ public final class NodeClasses {
     for (NodeClass c : sorted) {
       c.nodes().forEach(n -> byNode.put(n, c));
     }
-    this.notes = List.copyOf(notes);
+    this.notes = Collections.unmodifiableList(new ArrayList<>(notes));
   }
 
   /** Fastest first. */

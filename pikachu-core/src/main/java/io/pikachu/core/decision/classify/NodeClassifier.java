@@ -1,8 +1,9 @@
 package io.pikachu.core.decision.classify;
 
-import io.pikachu.core.decision.NodeClassMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,7 +87,7 @@ public final class NodeClassifier {
     List<NodeClass> classes = new ArrayList<>();
     members.forEach(
         (name, ns) ->
-            classes.add(new NodeClass(name, ns, meanRate(ns, speeds), meanRate(ns, rates))));
+            classes.add(NodeClass.of(name, ns, meanRate(ns, speeds), meanRate(ns, rates))));
     return new NodeClasses(classes, notes);
   }
 
@@ -96,7 +97,8 @@ public final class NodeClassifier {
     List<String> unmeasured =
         nodes.stream().filter(n -> !speeds.containsKey(n)).collect(Collectors.toList());
     List<String> notes = new ArrayList<>();
-    List<List<String>> groups = measured.isEmpty() ? List.of() : cluster(measured, speeds);
+    List<List<String>> groups =
+        measured.isEmpty() ? Collections.emptyList() : cluster(measured, speeds);
     notes.add(
         "node classes measured from map throughput: "
             + groups.size()
@@ -107,14 +109,14 @@ public final class NodeClassifier {
     List<NodeClass> classes = new ArrayList<>();
     for (int i = 0; i < groups.size(); i++) {
       classes.add(
-          new NodeClass(
+          NodeClass.of(
               names.get(i),
               groups.get(i),
               meanRate(groups.get(i), speeds),
               meanRate(groups.get(i), rates)));
     }
     if (!unmeasured.isEmpty()) {
-      classes.add(new NodeClass(UNMEASURED, unmeasured, null, null));
+      classes.add(NodeClass.of(UNMEASURED, unmeasured, null, null));
       notes.add("nodes that ran no measurable map form class '" + UNMEASURED + "': " + unmeasured);
     }
     return new NodeClasses(classes, notes);
@@ -152,7 +154,7 @@ public final class NodeClassifier {
         return groups;
       }
     }
-    return List.of(measured);
+    return Collections.singletonList(measured);
   }
 
   private static List<CentroidCluster<NodePoint>> kMeans(List<NodePoint> points, int k) {
@@ -166,13 +168,13 @@ public final class NodeClassifier {
   private static List<String> rankNames(int k) {
     switch (k) {
       case 0:
-        return List.of();
+        return Collections.emptyList();
       case 1:
-        return List.of("all");
+        return Collections.singletonList("all");
       case 2:
-        return List.of("fast", "slow");
+        return Collections.unmodifiableList(Arrays.asList("fast", "slow"));
       case 3:
-        return List.of("fast", "medium", "slow");
+        return Collections.unmodifiableList(Arrays.asList("fast", "medium", "slow"));
       default:
         List<String> names = new ArrayList<>();
         for (int i = 1; i <= k; i++) {

@@ -1,57 +1,119 @@
 package io.pikachu.core.decision.estimate;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.pikachu.core.value.Nullable;
+import io.pikachu.core.value.ValueType;
 import java.util.List;
+import org.immutables.value.Value;
 
 /**
  * One node class in a decision: what was measured over the decision window, and the partition ratio
  * it got. Null means "not measured" (e.g. a class without reducers has no shuffle rate), and for
  * {@code p}, not estimated (yet, or at all). Written as is into the decision record.
  *
- * @param name class name
- * @param nodes its nodes
- * @param speed mean map throughput of its nodes (map work per second): the class's node speed, by
- *     which classes are ranked
- * @param mapRate mean per-task map progress rate of its nodes (per second), Tarazu's measure
- * @param reducers indexes of the reducers whose live attempt runs on its nodes
- * @param reducerCapacity mean over its reducers of their node's speed (JobObserver#nodeSpeeds: map
- *     throughput before the reducers competed) divided by the reducers on that node: the CPU a
- *     reducer can expect once its shuffle is done
- * @param shuffleRate median over its reducers of maps copied per second in the window
- * @param cpuCatchUp median over reducers of the peak CPU utilisation until catching up (U at T_s)
- * @param cpuSteady median reducer CPU utilisation from catching up (or T_s) to the window end (U at
- *     T_w)
- * @param efficiency E_c = median of cpuSteady / cpuCatchUp over caught-up reducers, at most 1; null
- *     when the class did not catch up (an overloaded class runs at its capacity: E = 1)
- * @param caughtUp whether at least half of its reducers had caught up with the completed maps at
- *     the window end or at some report inside the window
- * @param p the partition ratio relative to the reference class
- * @param binShare median over its reducers of the bins each owned under the map in force in the
- *     window, over the even map's share; null (as in records written before it) means 1
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code name}: class name
+ *   <li>{@code nodes}: its nodes
+ *   <li>{@code speed}: mean map throughput of its nodes (map work per second): the class's node
+ *       speed, by which classes are ranked
+ *   <li>{@code mapRate}: mean per-task map progress rate of its nodes (per second), Tarazu's
+ *       measure
+ *   <li>{@code reducers}: indexes of the reducers whose live attempt runs on its nodes
+ *   <li>{@code reducerCapacity}: mean over its reducers of their node's speed
+ *       (JobObserver#nodeSpeeds: map throughput before the reducers competed) divided by the
+ *       reducers on that node: the CPU a reducer can expect once its shuffle is done
+ *   <li>{@code shuffleRate}: median over its reducers of maps copied per second in the window
+ *   <li>{@code cpuCatchUp}: median over reducers of the peak CPU utilisation until catching up (U
+ *       at T_s)
+ *   <li>{@code cpuSteady}: median reducer CPU utilisation from catching up (or T_s) to the window
+ *       end (U at T_w)
+ *   <li>{@code efficiency}: E_c = median of cpuSteady / cpuCatchUp over caught-up reducers, at most
+ *       1; null when the class did not catch up (an overloaded class runs at its capacity: E = 1)
+ *   <li>{@code caughtUp}: whether at least half of its reducers had caught up with the completed
+ *       maps at the window end or at some report inside the window
+ *   <li>{@code p}: the partition ratio relative to the reference class
+ *   <li>{@code binShare}: median over its reducers of the bins each owned under the map in force in
+ *       the window, over the even map's share; null (as in records written before it) means 1
+ * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ClassMeasurement(
-    String name,
-    List<String> nodes,
-    Double speed,
-    Double mapRate,
-    List<Integer> reducers,
-    Double reducerCapacity,
-    Double shuffleRate,
-    Double cpuCatchUp,
-    Double cpuSteady,
-    Double efficiency,
-    boolean caughtUp,
-    Double p,
-    Double binShare) {
+@ValueType
+@Value.Immutable
+@JsonSerialize(as = ImmutableClassMeasurement.class)
+@JsonDeserialize(as = ImmutableClassMeasurement.class)
+public abstract class ClassMeasurement {
 
-  public ClassMeasurement {
-    nodes = List.copyOf(nodes);
-    reducers = List.copyOf(reducers);
+  public abstract String name();
+
+  public abstract List<String> nodes();
+
+  @Nullable
+  public abstract Double speed();
+
+  @Nullable
+  public abstract Double mapRate();
+
+  public abstract List<Integer> reducers();
+
+  @Nullable
+  public abstract Double reducerCapacity();
+
+  @Nullable
+  public abstract Double shuffleRate();
+
+  @Nullable
+  public abstract Double cpuCatchUp();
+
+  @Nullable
+  public abstract Double cpuSteady();
+
+  @Nullable
+  public abstract Double efficiency();
+
+  public abstract boolean caughtUp();
+
+  @Nullable
+  public abstract Double p();
+
+  @Nullable
+  public abstract Double binShare();
+
+  public static ClassMeasurement of(
+      String name,
+      List<String> nodes,
+      Double speed,
+      Double mapRate,
+      List<Integer> reducers,
+      Double reducerCapacity,
+      Double shuffleRate,
+      Double cpuCatchUp,
+      Double cpuSteady,
+      Double efficiency,
+      boolean caughtUp,
+      Double p,
+      Double binShare) {
+    return ImmutableClassMeasurement.of(
+        name,
+        nodes,
+        speed,
+        mapRate,
+        reducers,
+        reducerCapacity,
+        shuffleRate,
+        cpuCatchUp,
+        cpuSteady,
+        efficiency,
+        caughtUp,
+        p,
+        binShare);
   }
 
   /** A class measured under the even map. */
-  public ClassMeasurement(
+  public static ClassMeasurement of(
       String name,
       List<String> nodes,
       Double speed,
@@ -64,7 +126,7 @@ public record ClassMeasurement(
       Double efficiency,
       boolean caughtUp,
       Double p) {
-    this(
+    return of(
         name,
         nodes,
         speed,
@@ -81,37 +143,24 @@ public record ClassMeasurement(
   }
 
   /** This class with partition ratio {@code ratio} (null: none). */
-  public ClassMeasurement withP(Double ratio) {
-    return new ClassMeasurement(
-        name,
-        nodes,
-        speed,
-        mapRate,
-        reducers,
-        reducerCapacity,
-        shuffleRate,
-        cpuCatchUp,
-        cpuSteady,
-        efficiency,
-        caughtUp,
-        ratio,
-        binShare);
+  public ClassMeasurement withP(@Nullable Double ratio) {
+    return ImmutableClassMeasurement.copyOf(this).withP(ratio);
   }
 
   /** Whether this class's nodes are known to be slower than {@code other}'s. */
   public boolean slowerThan(ClassMeasurement other) {
-    return speed != null && other.speed != null && speed < other.speed;
+    return speed() != null && other.speed() != null && speed() < other.speed();
   }
 
   public boolean hasReducers() {
-    return !reducers.isEmpty();
+    return !reducers().isEmpty();
   }
 
   /**
    * E used in equation 2.1: the measured efficiency, or 1 for a class that runs at its capacity.
    */
   public double effectiveEfficiency() {
-    return efficiency == null ? 1.0 : efficiency;
+    return efficiency() == null ? 1.0 : efficiency();
   }
 
   /**
@@ -120,7 +169,7 @@ public record ClassMeasurement(
    * shuffle rate is unknown).
    */
   public Double workRate() {
-    return shuffleRate == null ? null : shuffleRate * (binShare == null ? 1.0 : binShare);
+    return shuffleRate() == null ? null : shuffleRate() * (binShare() == null ? 1.0 : binShare());
   }
 
   /**
@@ -128,6 +177,6 @@ public record ClassMeasurement(
    * unknown).
    */
   public Double potentialRate() {
-    return shuffleRate == null ? null : workRate() / effectiveEfficiency();
+    return shuffleRate() == null ? null : workRate() / effectiveEfficiency();
   }
 }

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 /** Measures each node class's reducers over a decision window [start, end]. */
 public final class ClassMeasurer {
@@ -64,10 +65,10 @@ public final class ClassMeasurer {
               attempts.stream()
                   .map(a -> perReducer.get(a.node()))
                   .filter(Objects::nonNull)
-                  .toList());
-      if (window.isEmpty() || attempts.isEmpty()) {
+                  .collect(Collectors.toList()));
+      if (!window.isPresent() || attempts.isEmpty()) {
         result.add(
-            new ClassMeasurement(
+            ClassMeasurement.of(
                 c.name(),
                 c.nodes(),
                 c.speed(),
@@ -136,7 +137,7 @@ public final class ClassMeasurer {
     for (int i = 0; i < attempts.size(); i++) {
       AttemptHistory r = attempts.get(i);
       Optional<StatusReport> last = r.atOrBefore(end);
-      if (last.isEmpty()) {
+      if (!last.isPresent()) {
         continue; // started after the window
       }
       reporting++;
@@ -147,7 +148,7 @@ public final class ClassMeasurer {
       }
       caughtUp++;
       OptionalLong caughtAt = metrics.catchUpMs(r, end);
-      if (caughtAt.isEmpty()) {
+      if (!caughtAt.isPresent()) {
         continue;
       }
       long t = caughtAt.getAsLong();
@@ -184,7 +185,7 @@ public final class ClassMeasurer {
               + " reducer(s) caught up by their first "
               + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
     }
-    return new ClassMeasurement(
+    return ClassMeasurement.of(
         c.name(),
         c.nodes(),
         c.speed(),

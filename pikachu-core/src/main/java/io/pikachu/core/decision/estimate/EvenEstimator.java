@@ -11,6 +11,6 @@ public final class EvenEstimator implements PartitionRatioEstimator {
   public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
     Map<String, Double> p = new LinkedHashMap<>();
     classes.forEach(c -> p.put(c.name(), 1.0));
-    return new Ratios(classes.isEmpty() ? "" : classes.get(classes.size() - 1).name(), p);
+    return Ratios.of(classes.isEmpty() ? "" : classes.get(classes.size() - 1).name(), p);
   }
 }

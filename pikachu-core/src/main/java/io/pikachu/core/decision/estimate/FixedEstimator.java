@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * P from configuration, for sweeps: the fastest class gets P, the slowest 1. With more than two
@@ -24,7 +25,7 @@ public final class FixedEstimator implements PartitionRatioEstimator {
         classes.stream()
             .filter(c -> c.speed() != null)
             .sorted(Comparator.comparing(ClassMeasurement::speed).reversed())
-            .toList();
+            .collect(Collectors.toList());
     int k = ranked.size();
     Map<String, Double> p = new LinkedHashMap<>();
     for (int i = 0; i < k; i++) {
@@ -33,6 +34,6 @@ public final class FixedEstimator implements PartitionRatioEstimator {
     classes.stream().filter(c -> c.speed() == null).forEach(c -> p.put(c.name(), 1.0));
     String reference =
         k > 0 ? ranked.get(k - 1).name() : classes.isEmpty() ? "" : classes.get(0).name();
-    return new Ratios(reference, p);
+    return Ratios.of(reference, p);
   }
 }

@@ -2,6 +2,7 @@ package io.pikachu.core.decision.estimate;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * Equation 2.1 compares a class that kept up with the maps against one that could not. A class that
@@ -23,7 +24,7 @@ final class NoClassOverloaded implements EstimatorRule {
   @Override
   public boolean applies(List<ClassMeasurement> classes, List<String> notes) {
     List<ClassMeasurement> hosting =
-        classes.stream().filter(ClassMeasurement::hasReducers).toList();
+        classes.stream().filter(ClassMeasurement::hasReducers).collect(Collectors.toList());
     OptionalDouble pace =
         hosting.stream()
             .filter(c -> c.shuffleRate() != null && c.caughtUp())

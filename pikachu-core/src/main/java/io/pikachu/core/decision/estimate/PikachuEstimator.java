@@ -1,5 +1,7 @@
 package io.pikachu.core.decision.estimate;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -11,7 +13,7 @@ public final class PikachuEstimator implements PartitionRatioEstimator {
 
   /** The fallbacks, in the order they are tried. */
   static final List<EstimatorRule> FALLBACKS =
-      List.of(new NoClassOverloaded(), new IdleAfterCatchUp());
+      Collections.unmodifiableList(Arrays.asList(new NoClassOverloaded(), new IdleAfterCatchUp()));
 
   /** Lowest CPU efficiency from which equation 2.1 extrapolates ({@link IdleAfterCatchUp}). */
   public static final double MIN_EFFICIENCY = IdleAfterCatchUp.MIN_EFFICIENCY;

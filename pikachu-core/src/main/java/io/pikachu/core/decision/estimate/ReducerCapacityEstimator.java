@@ -1,9 +1,12 @@
 package io.pikachu.core.decision.estimate;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * P from the CPU a reducer can expect on its node: each reducer node's speed (map throughput before
@@ -29,24 +32,25 @@ public final class ReducerCapacityEstimator implements PartitionRatioEstimator {
   @Override
   public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
     List<ClassMeasurement> hosting =
-        classes.stream().filter(ClassMeasurement::hasReducers).toList();
+        classes.stream().filter(ClassMeasurement::hasReducers).collect(Collectors.toList());
     Map<String, Double> p = new LinkedHashMap<>();
     if (hosting.isEmpty()) {
       notes.add(label + ": no class hosts reducers");
-      return new Ratios("", p, List.of(NAME));
+      return Ratios.of("", p, Collections.singletonList(NAME));
     }
     if (hosting.stream().anyMatch(c -> c.reducerCapacity() == null || c.reducerCapacity() <= 0)) {
       notes.add(label + ": some class has no measured node capacity; no basis for P other than 1");
       hosting.forEach(c -> p.put(c.name(), 1.0));
       // classes come fastest first
-      return new Ratios(hosting.get(hosting.size() - 1).name(), p, List.of(NAME, Ratios.NO_BASIS));
+      return Ratios.of(
+          hosting.get(hosting.size() - 1).name(),
+          p,
+          Collections.unmodifiableList(Arrays.asList(NAME, Ratios.NO_BASIS)));
     }
     ClassMeasurement reference =
-        hosting.stream()
-            .min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity))
-            .orElseThrow();
+        hosting.stream().min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity)).get();
     double ref = reference.reducerCapacity();
     hosting.forEach(c -> p.put(c.name(), c.reducerCapacity() / ref));
-    return new Ratios(reference.name(), p, List.of(NAME));
+    return Ratios.of(reference.name(), p, Collections.singletonList(NAME));
   }
 }

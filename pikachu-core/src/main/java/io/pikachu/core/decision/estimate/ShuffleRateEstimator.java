@@ -1,6 +1,7 @@
 package io.pikachu.core.decision.estimate;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
 
   @Override
   public Ratios estimate(List<ClassMeasurement> classes, List<String> notes) {
-    List<String> rules = new ArrayList<>(List.of(NAME));
+    List<String> rules = new ArrayList<>(Collections.singletonList(NAME));
     ClassMeasurement reference = null;
     for (ClassMeasurement c : classes) {
       if (c.hasReducers() && potential(c) != null && potential(c) > 0 && slower(c, reference)) {
@@ -52,7 +53,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
     Map<String, Double> p = new LinkedHashMap<>();
     if (reference == null) {
       notes.add(label + ": no class has reducers with a measured shuffle rate");
-      return new Ratios("", p, rules);
+      return Ratios.of("", p, rules);
     }
     double ref = potential(reference);
     for (ClassMeasurement c : classes) {
@@ -70,7 +71,7 @@ public final class ShuffleRateEstimator implements PartitionRatioEstimator {
         notes.add(label + ": class '" + c.name() + "' has reducers but no measured shuffle rate");
       }
     }
-    return new Ratios(reference.name(), p, rules);
+    return Ratios.of(reference.name(), p, rules);
   }
 
   private Double potential(ClassMeasurement c) {

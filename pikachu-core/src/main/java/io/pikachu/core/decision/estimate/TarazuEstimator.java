@@ -23,7 +23,7 @@ public final class TarazuEstimator implements PartitionRatioEstimator {
     Map<String, Double> p = new LinkedHashMap<>();
     if (slowest == null) {
       notes.add("tarazu: no node ran a measurable map, so no class has a map progress rate");
-      return new Ratios("", p);
+      return Ratios.of("", p);
     }
     for (ClassMeasurement c : classes) {
       if (c.mapRate() != null) {
@@ -32,6 +32,6 @@ public final class TarazuEstimator implements PartitionRatioEstimator {
         notes.add("tarazu: class '" + c.name() + "' has no map progress rate");
       }
     }
-    return new Ratios(slowest.name(), p);
+    return Ratios.of(slowest.name(), p);
   }
 }

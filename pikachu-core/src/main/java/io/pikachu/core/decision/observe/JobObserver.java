@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Everything the controller knows about one job, built from status reports in any order. Failed or
@@ -232,7 +233,8 @@ public final class JobObserver {
       }
     }
     Map<String, Integer> full = concurrencyWhileMapsWaited(byNode, asOfMs);
-    List<Integer> known = full.values().stream().filter(k -> k > 0).sorted().toList();
+    List<Integer> known =
+        full.values().stream().filter(k -> k > 0).sorted().collect(Collectors.toList());
     int typical = known.isEmpty() ? 1 : known.get(known.size() / 2);
     Map<String, Double> capacity = new TreeMap<>();
     byNode.forEach(
@@ -263,7 +265,7 @@ public final class JobObserver {
     for (List<AttemptHistory> maps : byNode.values()) {
       for (AttemptHistory a : maps) {
         firstLaunch.merge(a.taskIndex(), a.startMs(), Math::min);
-        StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+        StatusReport last = a.atOrBefore(asOfMs).get();
         if (last.state() == AttemptState.SUCCEEDED) {
           firstSuccess = Math.min(firstSuccess, last.timeMs());
         }
@@ -287,7 +289,7 @@ public final class JobObserver {
     double[] succeeded = new double[2];
     double[] running = new double[2];
     for (AttemptHistory a : maps) {
-      StatusReport last = a.atOrBefore(asOfMs).orElseThrow();
+      StatusReport last = a.atOrBefore(asOfMs).get();
       if (last.state().isDead() || last.timeMs() <= a.startMs()) {
         continue;
       }
@@ -322,7 +324,10 @@ public final class JobObserver {
    */
   public int peakConcurrentMaps() {
     return peakConcurrent(
-        attempts.values().stream().filter(a -> a.type() == TaskType.MAP).toList(), Long.MAX_VALUE);
+        attempts.values().stream()
+            .filter(a -> a.type() == TaskType.MAP)
+            .collect(Collectors.toList()),
+        Long.MAX_VALUE);
   }
 
   /**

@@ -73,7 +73,7 @@ public final class ReducerMetrics {
    */
   public OptionalDouble shuffleRate(AttemptHistory r, long fromMs, long toMs) {
     Optional<StatusReport> end = r.atOrBefore(toMs);
-    if (end.isEmpty()) {
+    if (!end.isPresent()) {
       return OptionalDouble.empty();
     }
     StatusReport b = end.get();
@@ -83,7 +83,7 @@ public final class ReducerMetrics {
     // instead would miss what it copied before that report, all of it for a reducer whose JVM was
     // slow to
     // start while the maps finished.
-    if (start.isEmpty() && r.hasLaunchTime() && b.timeMs() > r.startMs()) {
+    if (!start.isPresent() && r.hasLaunchTime() && b.timeMs() > r.startMs()) {
       return OptionalDouble.of(b.mapsCopied() * 1000.0 / (b.timeMs() - r.startMs()));
     }
     StatusReport a = start.orElse(r.first());
@@ -101,7 +101,7 @@ public final class ReducerMetrics {
    */
   public OptionalDouble cpuUtilisation(AttemptHistory r, long fromMs, long toMs) {
     Optional<StatusReport> end = r.atOrBefore(toMs);
-    if (end.isEmpty()) {
+    if (!end.isPresent()) {
       return OptionalDouble.empty();
     }
     StatusReport b = end.get();

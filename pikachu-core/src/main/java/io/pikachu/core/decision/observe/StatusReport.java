@@ -1,48 +1,117 @@
 package io.pikachu.core.decision.observe;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.pikachu.core.value.ValueType;
 import java.util.Objects;
+import org.immutables.value.Value;
 
 /**
  * One status report of one task attempt, as the AM sees it. The adapter fills it from Hadoop's
  * attempt status; it is also one line of a recorded trace (see {@code TraceFile}).
  *
- * @param timeMs when the report was received (AM wall clock, ms)
- * @param attemptId the attempt, opaque (e.g. {@code attempt_..._r_000003_0})
- * @param type map or reduce
- * @param taskIndex the task's index within its type; for reducers the partition number 0..N-1
- * @param node the node id the attempt runs on (host, or host:port on an embedded cluster)
- * @param phase the attempt's phase
- * @param state RUNNING, or the terminal state once the attempt ended
- * @param progress the attempt's overall progress in [0, 1] (for reducers Hadoop's 1/3 shuffle,
- *     sort, reduce)
- * @param mapsCopied reducers: map outputs this attempt has copied; maps: 0
- * @param mapsCompleted maps of the job completed when the report was received
- * @param totalMaps maps of the job
- * @param cpuMs the attempt's cumulative CPU time (Hadoop's CPU_MILLISECONDS counter)
- * @param launchTimeMs when the attempt was launched, or -1 if unknown
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code timeMs}: when the report was received (AM wall clock, ms)
+ *   <li>{@code attemptId}: the attempt, opaque (e.g. {@code attempt_..._r_000003_0})
+ *   <li>{@code type}: map or reduce
+ *   <li>{@code taskIndex}: the task's index within its type; for reducers the partition number
+ *       0..N-1
+ *   <li>{@code node}: the node id the attempt runs on (host, or host:port on an embedded cluster)
+ *   <li>{@code phase}: the attempt's phase
+ *   <li>{@code state}: RUNNING, or the terminal state once the attempt ended
+ *   <li>{@code progress}: the attempt's overall progress in [0, 1] (for reducers Hadoop's 1/3
+ *       shuffle, sort, reduce)
+ *   <li>{@code mapsCopied}: reducers: map outputs this attempt has copied; maps: 0
+ *   <li>{@code mapsCompleted}: maps of the job completed when the report was received
+ *   <li>{@code totalMaps}: maps of the job
+ *   <li>{@code cpuMs}: the attempt's cumulative CPU time (Hadoop's CPU_MILLISECONDS counter)
+ *   <li>{@code launchTimeMs}: when the attempt was launched, or -1 if unknown
+ * </ul>
  */
-public record StatusReport(
-    long timeMs,
-    String attemptId,
-    TaskType type,
-    int taskIndex,
-    String node,
-    TaskPhase phase,
-    AttemptState state,
-    double progress,
-    int mapsCopied,
-    int mapsCompleted,
-    int totalMaps,
-    long cpuMs,
-    long launchTimeMs) {
+@ValueType
+@Value.Immutable
+@JsonSerialize(as = ImmutableStatusReport.class)
+@JsonDeserialize(as = ImmutableStatusReport.class)
+public abstract class StatusReport {
 
-  public StatusReport {
+  public abstract long timeMs();
+
+  public abstract String attemptId();
+
+  public abstract TaskType type();
+
+  public abstract int taskIndex();
+
+  public abstract String node();
+
+  public abstract TaskPhase phase();
+
+  public abstract AttemptState state();
+
+  public abstract double progress();
+
+  public abstract int mapsCopied();
+
+  public abstract int mapsCompleted();
+
+  public abstract int totalMaps();
+
+  public abstract long cpuMs();
+
+  public abstract long launchTimeMs();
+
+  public static StatusReport of(
+      long timeMs,
+      String attemptId,
+      TaskType type,
+      int taskIndex,
+      String node,
+      TaskPhase phase,
+      AttemptState state,
+      double progress,
+      int mapsCopied,
+      int mapsCompleted,
+      int totalMaps,
+      long cpuMs,
+      long launchTimeMs) {
+    return ImmutableStatusReport.of(
+        timeMs,
+        attemptId,
+        type,
+        taskIndex,
+        node,
+        phase,
+        state,
+        progress,
+        mapsCopied,
+        mapsCompleted,
+        totalMaps,
+        cpuMs,
+        launchTimeMs);
+  }
+
+  @Value.Check
+  protected void check() {
+    String attemptId = attemptId();
+    TaskType type = type();
+    int taskIndex = taskIndex();
+    String node = node();
+    TaskPhase phase = phase();
+    AttemptState state = state();
+    double progress = progress();
+    int mapsCopied = mapsCopied();
+    int mapsCompleted = mapsCompleted();
+    int totalMaps = totalMaps();
+    long cpuMs = cpuMs();
+
     Objects.requireNonNull(attemptId, "attemptId");
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(phase, "phase");
     Objects.requireNonNull(state, "state");
-    if (attemptId.isBlank() || node.isBlank()) {
+    if (attemptId.trim().isEmpty() || node.trim().isEmpty()) {
       throw new IllegalArgumentException(
           "status report needs an attempt id and a node: " + attemptId + " on '" + node + "'");
     }
@@ -81,17 +150,17 @@ public record StatusReport(
 
   /** Map outputs completed but not yet copied by this reducer. */
   public int shuffleLag() {
-    return Math.max(0, mapsCompleted - mapsCopied);
+    return Math.max(0, mapsCompleted() - mapsCopied());
   }
 
   /**
    * A reducer that has copied every map's output: its final merge now waits for a final bin map.
    */
   public boolean copiedEveryMap() {
-    return totalMaps > 0 && mapsCopied >= totalMaps;
+    return totalMaps() > 0 && mapsCopied() >= totalMaps();
   }
 
   public boolean hasLaunchTime() {
-    return launchTimeMs >= 0 && launchTimeMs <= timeMs;
+    return launchTimeMs() >= 0 && launchTimeMs() <= timeMs();
   }
 }

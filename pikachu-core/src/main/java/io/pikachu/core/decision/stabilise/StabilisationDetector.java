@@ -6,9 +6,12 @@ import io.pikachu.core.decision.observe.AttemptHistory;
 import io.pikachu.core.decision.observe.JobObserver;
 import io.pikachu.core.decision.observe.ReducerMetrics;
 import io.pikachu.core.decision.observe.StatusReport;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -41,7 +44,8 @@ public final class StabilisationDetector {
     int wave = configuredWaveMaps > 0 ? configuredWaveMaps : Math.max(1, job.peakConcurrentMaps());
     Sweep sweep = findTs(job, classes);
     if (sweep == null) {
-      return new Stabilisation(OptionalLong.empty(), List.of(), wave, 0, OptionalLong.empty());
+      return Stabilisation.of(
+          OptionalLong.empty(), Collections.emptyList(), wave, 0, OptionalLong.empty());
     }
     int target = job.mapsCompletedAt(sweep.timeMs) + wave;
     OptionalLong waveDone =
@@ -51,7 +55,7 @@ public final class StabilisationDetector {
         waveDone.isPresent() && measurable.isPresent()
             ? OptionalLong.of(Math.max(waveDone.getAsLong(), measurable.getAsLong()))
             : OptionalLong.empty();
-    return new Stabilisation(OptionalLong.of(sweep.timeMs), sweep.classes, wave, target, tw);
+    return Stabilisation.of(OptionalLong.of(sweep.timeMs), sweep.classes, wave, target, tw);
   }
 
   /**
@@ -65,7 +69,7 @@ public final class StabilisationDetector {
       if (r.first().timeMs() > ts) {
         continue;
       }
-      var after = r.samples().tailMap(ts, false).keySet().iterator();
+      Iterator<Long> after = r.samples().tailMap(ts, false).keySet().iterator();
       if (!after.hasNext()) {
         return OptionalLong.empty();
       }
@@ -78,7 +82,23 @@ public final class StabilisationDetector {
     return OptionalLong.of(latest);
   }
 
-  private record Sweep(long timeMs, List<String> classes) {}
+  private static final class Sweep {
+    private final long timeMs;
+    private final List<String> classes;
+
+    Sweep(long timeMs, List<String> classes) {
+      this.timeMs = timeMs;
+      this.classes = classes;
+    }
+
+    long timeMs() {
+      return timeMs;
+    }
+
+    List<String> classes() {
+      return classes;
+    }
+  }
 
   /**
    * Sweeps all live reducers' reports in time order, keeping per class the counts of started and
@@ -90,7 +110,13 @@ public final class StabilisationDetector {
       classes.classOf(r.node()).ifPresent(c -> classOf.put(r, c));
     }
     List<Map.Entry<StatusReport, AttemptHistory>> events = new ArrayList<>();
-    classOf.keySet().forEach(r -> r.samples().values().forEach(s -> events.add(Map.entry(s, r))));
+    classOf
+        .keySet()
+        .forEach(
+            r ->
+                r.samples()
+                    .values()
+                    .forEach(s -> events.add(new AbstractMap.SimpleImmutableEntry<>(s, r))));
     events.sort(Comparator.comparingLong(e -> e.getKey().timeMs()));
     Map<NodeClass, int[]> counts = new HashMap<>(); // [reporting, caught up]
     Map<AttemptHistory, Boolean> state = new HashMap<>();

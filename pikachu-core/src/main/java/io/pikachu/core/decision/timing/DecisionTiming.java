@@ -1,5 +1,7 @@
 package io.pikachu.core.decision.timing;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,15 +12,20 @@ import java.util.Optional;
 public enum DecisionTiming {
   /** Estimators that measure no shuffle (even, tarazu, fixed): once the reducers are placed. */
   AT_PLACEMENT(
-      List.of(
-          new SingleClass(),
-          new ReducersPlaced(),
-          new MapsDoneBeforePlacement(),
-          new PlacementDeadline())),
+      Collections.unmodifiableList(
+          Arrays.asList(
+              new SingleClass(),
+              new ReducersPlaced(),
+              new MapsDoneBeforePlacement(),
+              new PlacementDeadline()))),
   /** Estimators that measure the shuffle (shuffle-rate, pikachu): at T_w, with fallbacks. */
   AFTER_STABILISATION(
-      List.of(
-          new SingleClass(), new Stabilised(), new MapsDoneFirst(), new StabilisationDeadline()));
+      Collections.unmodifiableList(
+          Arrays.asList(
+              new SingleClass(),
+              new Stabilised(),
+              new MapsDoneFirst(),
+              new StabilisationDeadline())));
 
   private final List<Trigger> triggers;
 
@@ -34,10 +41,10 @@ public enum DecisionTiming {
   public Optional<Fire> check(Poll poll) {
     for (Trigger t : triggers) {
       Trigger.Verdict v = t.check(poll);
-      if (v instanceof Fire f) {
-        return Optional.of(f);
+      if (v instanceof Fire) {
+        return Optional.of((Fire) v);
       }
-      if (v instanceof Trigger.Wait) {
+      if (v == Trigger.WAIT) {
         return Optional.empty();
       }
     }

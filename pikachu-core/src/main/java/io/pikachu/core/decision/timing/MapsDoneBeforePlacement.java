@@ -1,7 +1,7 @@
 package io.pikachu.core.decision.timing;
 
 import io.pikachu.core.config.PikachuKeys;
-import java.util.List;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -22,7 +22,7 @@ final class MapsDoneBeforePlacement implements Trigger {
   public Verdict check(Poll poll) {
     Optional<Integer> waiting =
         poll.allMapsDone().isPresent() ? poll.reducerWaitingForDecision() : Optional.empty();
-    if (!poll.waitedAfterMaps() && waiting.isEmpty()) {
+    if (!poll.waitedAfterMaps() && !waiting.isPresent()) {
       return PASS;
     }
     String missing =
@@ -47,6 +47,7 @@ final class MapsDoneBeforePlacement implements Trigger {
     return Fire.onPlacement(
         NAME,
         DecisionReason.ALL_MAPS_DONE,
-        List.of("all maps finished and " + missing + when + "; deciding without them"));
+        Collections.singletonList(
+            "all maps finished and " + missing + when + "; deciding without them"));
   }
 }

@@ -24,7 +24,7 @@ final class MapsDoneFirst implements Trigger {
   @Override
   public Verdict check(Poll poll) {
     OptionalLong done = poll.allMapsDone();
-    if (done.isEmpty() || done.getAsLong() > poll.now()) {
+    if (!done.isPresent() || done.getAsLong() > poll.now()) {
       return PASS;
     }
     MeasuredWindow w = MeasuredWindow.of(poll);
@@ -36,7 +36,7 @@ final class MapsDoneFirst implements Trigger {
           && poll.now() < poll.deadline()
           && !poll.waitedAfterMaps()) {
         Optional<Integer> waiting = poll.reducerWaitingForDecision();
-        if (waiting.isEmpty()) {
+        if (!waiting.isPresent()) {
           return WAIT;
         }
         notes.add(
@@ -48,7 +48,7 @@ final class MapsDoneFirst implements Trigger {
     }
     notes.add(
         "all maps finished before " + w.missing() + " was seen; deciding on " + w.describe(end));
-    return new Fire(
+    return Fire.of(
         NAME,
         DecisionReason.ALL_MAPS_DONE,
         poll.stabilisation(),

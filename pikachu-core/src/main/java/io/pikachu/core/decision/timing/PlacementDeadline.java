@@ -1,7 +1,7 @@
 package io.pikachu.core.decision.timing;
 
 import io.pikachu.core.config.PikachuKeys;
-import java.util.List;
+import java.util.Collections;
 
 /**
  * Not every reducer was placed within {@code pikachu.stabilisation.max-wait-ms} of the first one:
@@ -24,7 +24,7 @@ final class PlacementDeadline implements Trigger {
     return Fire.onPlacement(
         NAME,
         DecisionReason.TIMEOUT,
-        List.of(
+        Collections.singletonList(
             "only "
                 + poll.live().size()
                 + " of "

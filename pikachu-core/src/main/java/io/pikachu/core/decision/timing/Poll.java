@@ -18,7 +18,30 @@ import java.util.OptionalLong;
 public final class Poll {
 
   /** The controller settings that timing depends on. */
-  public record Settings(long maxWaitMs, long afterMapsWaitMs, boolean adminClasses) {}
+  public static final class Settings {
+    private final long maxWaitMs;
+    private final long afterMapsWaitMs;
+    private final boolean adminClasses;
+
+    public Settings(long maxWaitMs, long afterMapsWaitMs, boolean adminClasses) {
+      this.maxWaitMs = maxWaitMs;
+      this.afterMapsWaitMs = afterMapsWaitMs;
+      this.adminClasses = adminClasses;
+    }
+
+    public long maxWaitMs() {
+      return maxWaitMs;
+    }
+
+    public long afterMapsWaitMs() {
+      return afterMapsWaitMs;
+    }
+
+    /** Whether the admin's class map names the classes. */
+    public boolean adminClasses() {
+      return adminClasses;
+    }
+  }
 
   private final long now;
   private final long t1;
@@ -40,7 +63,7 @@ public final class Poll {
       StabilisationDetector detector,
       Settings settings) {
     this.now = now;
-    this.t1 = job.firstReducerMs().orElseThrow();
+    this.t1 = job.firstReducerMs().getAsLong();
     this.job = job;
     this.classes = classes;
     this.speeds = speeds;

@@ -1,6 +1,6 @@
 package io.pikachu.core.decision.timing;
 
-import java.util.List;
+import java.util.Collections;
 
 /**
  * Estimators that measure no shuffle decide once every reducer has started and every reducer's node
@@ -20,7 +20,7 @@ final class ReducersPlaced implements Trigger {
   @Override
   public Verdict check(Poll poll) {
     return poll.placed() && everyReducerNodeMeasured(poll)
-        ? Fire.onPlacement(NAME, DecisionReason.REDUCERS_PLACED, List.of())
+        ? Fire.onPlacement(NAME, DecisionReason.REDUCERS_PLACED, Collections.emptyList())
         : PASS;
   }
 

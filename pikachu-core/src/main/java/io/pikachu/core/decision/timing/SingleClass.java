@@ -1,7 +1,7 @@
 package io.pikachu.core.decision.timing;
 
 import io.pikachu.core.decision.observe.AttemptHistory;
-import java.util.List;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -32,7 +32,7 @@ final class SingleClass implements Trigger {
         oneNode
             || (settled
                 && poll.live().values().stream()
-                        .map(r -> poll.classes().classOf(r.node()).orElseThrow())
+                        .map(r -> poll.classes().classOf(r.node()).get())
                         .distinct()
                         .count()
                     <= 1);
@@ -40,13 +40,13 @@ final class SingleClass implements Trigger {
       return PASS;
     }
     String where = oneNode ? "one node" : "one node class";
-    return new Fire(
+    return Fire.of(
         NAME,
         DecisionReason.SINGLE_CLASS,
         null,
         Optional.empty(),
         false,
         true,
-        List.of("every reducer runs on " + where + "; nothing to rebalance"));
+        Collections.singletonList("every reducer runs on " + where + "; nothing to rebalance"));
   }
 }

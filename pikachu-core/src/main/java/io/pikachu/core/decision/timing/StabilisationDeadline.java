@@ -1,7 +1,7 @@
 package io.pikachu.core.decision.timing;
 
 import io.pikachu.core.config.PikachuKeys;
-import java.util.List;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -23,14 +23,14 @@ final class StabilisationDeadline implements Trigger {
       return PASS;
     }
     MeasuredWindow w = MeasuredWindow.of(poll);
-    return new Fire(
+    return Fire.of(
         NAME,
         DecisionReason.TIMEOUT,
         poll.stabilisation(),
         Optional.of(new long[] {w.start(), poll.now()}),
         w.efficiency(),
         false,
-        List.of(
+        Collections.singletonList(
             w.missing()
                 + " not seen within "
                 + poll.settings().maxWaitMs()

@@ -1,7 +1,7 @@
 package io.pikachu.core.decision.timing;
 
 import io.pikachu.core.decision.stabilise.Stabilisation;
-import java.util.List;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -20,18 +20,18 @@ final class Stabilised implements Trigger {
   @Override
   public Verdict check(Poll poll) {
     Stabilisation st = poll.stabilisation();
-    if (st.twMs().isEmpty()) {
+    if (!st.twMs().isPresent()) {
       return PASS;
     }
     long ts = st.tsMs().getAsLong();
-    return new Fire(
+    return Fire.of(
         NAME,
         DecisionReason.STABILISED,
         st,
         Optional.of(new long[] {ts, st.twMs().getAsLong()}),
         true,
         false,
-        List.of(
+        Collections.singletonList(
             "T_s when class(es) "
                 + st.caughtUpAtTs()
                 + " caught up; T_w after "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.value.ValueType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -12,9 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import org.immutables.value.Value;
 
 /**
  * A recorded trace: JSON lines, a {@link TraceHeader} first and then one {@link StatusReport} per
@@ -26,7 +28,19 @@ import java.util.Optional;
  * report stamped before the decision may reach the controller after it, and one stamped after may
  * reach it before.
  */
-public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mark> marks) {
+@ValueType
+@Value.Immutable
+public abstract class TraceFile {
+
+  public abstract TraceHeader header();
+
+  public abstract List<StatusReport> reports();
+
+  public abstract List<Mark> marks();
+
+  public static TraceFile of(TraceHeader header, List<StatusReport> reports, List<Mark> marks) {
+    return ImmutableTraceFile.of(header, reports, marks);
+  }
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String MARK_FIELD = "decidedAtMs";
@@ -35,20 +49,25 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mar
    * The controller decided at {@code timeMs}, having been fed the first {@code reportsBefore}
    * reports of the trace.
    */
-  public record Mark(long timeMs, int reportsBefore) {}
+  @ValueType
+  @Value.Immutable
+  public abstract static class Mark {
+    public abstract long timeMs();
 
-  public TraceFile {
-    reports = List.copyOf(reports);
-    marks = List.copyOf(marks);
+    public abstract int reportsBefore();
+
+    public static Mark of(long timeMs, int reportsBefore) {
+      return ImmutableMark.of(timeMs, reportsBefore);
+    }
   }
 
-  public TraceFile(TraceHeader header, List<StatusReport> reports) {
-    this(header, reports, List.of());
+  public static TraceFile of(TraceHeader header, List<StatusReport> reports) {
+    return of(header, reports, Collections.<Mark>emptyList());
   }
 
   /** The reports the controller had been fed when it made its first decision. */
   public Optional<List<StatusReport>> reportsBeforeFirstDecision() {
-    return marks.stream().findFirst().map(m -> reports.subList(0, m.reportsBefore()));
+    return marks().stream().findFirst().map(m -> reports().subList(0, m.reportsBefore()));
   }
 
   public static TraceFile read(Path path) throws IOException {
@@ -85,7 +104,7 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mar
     int n = 1;
     while ((line = in.readLine()) != null) {
       n++;
-      if (line.isBlank()) {
+      if (line.trim().isEmpty()) {
         continue;
       }
       JsonNode node = parse(line, JsonNode.class, source, n);
@@ -94,12 +113,12 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mar
           throw new IOException(
               source + ": line " + n + " has a " + MARK_FIELD + " that is not a time: " + line);
         }
-        marks.add(new Mark(node.get(MARK_FIELD).asLong(), reports.size()));
+        marks.add(Mark.of(node.get(MARK_FIELD).asLong(), reports.size()));
       } else {
         reports.add(convert(node, StatusReport.class, source, n));
       }
     }
-    return new TraceFile(header, reports, marks);
+    return of(header, reports, marks);
   }
 
   private static <T> T parse(String line, Class<T> type, String source, int lineNo)
@@ -126,7 +145,7 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mar
             + ": line "
             + lineNo
             + " is not a valid "
-            + type.getSimpleName()
+            + (type == TraceHeader.class ? "trace header" : type.getSimpleName())
             + ": "
             + e.getMessage(),
         e);
@@ -150,7 +169,7 @@ public record TraceFile(TraceHeader header, List<StatusReport> reports, List<Mar
 
     /** The controller decided at {@code timeMs}, after the reports recorded so far. */
     public void decided(long timeMs) throws IOException {
-      line(Map.of(MARK_FIELD, timeMs));
+      line(Collections.singletonMap(MARK_FIELD, timeMs));
     }
 
     private void line(Object value) throws IOException {

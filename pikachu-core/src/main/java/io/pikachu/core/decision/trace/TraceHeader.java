@@ -1,47 +1,84 @@
 package io.pikachu.core.decision.trace;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.core.value.Nullable;
+import io.pikachu.core.value.ValueType;
+import java.util.Collections;
 import java.util.Map;
+import org.immutables.value.Value;
 
 /**
  * First line of a recorded trace.
  *
- * @param format always {@value #FORMAT}
- * @param version format version
- * @param numReducers reducers of the job
- * @param description where the trace comes from (job, cluster, command)
- * @param config the job's pikachu.* configuration when it was recorded
- * @param expect optional expectations a replay test checks (free keys, e.g. "reason")
- * @param slicing how the job's partitions were cut into bins (null in traces from before it was
- *     recorded: hash slices)
+ * <p>Fields:
+ *
+ * <ul>
+ *   <li>{@code format}: always {@value #FORMAT}
+ *   <li>{@code version}: format version
+ *   <li>{@code numReducers}: reducers of the job
+ *   <li>{@code description}: where the trace comes from (job, cluster, command)
+ *   <li>{@code config}: the job's pikachu.* configuration when it was recorded
+ *   <li>{@code expect}: optional expectations a replay test checks (free keys, e.g. "reason")
+ *   <li>{@code slicing}: how the job's partitions were cut into bins (null in traces from before it
+ *       was recorded: hash slices)
+ * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record TraceHeader(
-    String format,
-    int version,
-    int numReducers,
-    String description,
-    Map<String, String> config,
-    Map<String, String> expect,
-    Slicing slicing) {
+@ValueType
+@Value.Immutable
+@JsonSerialize(as = ImmutableTraceHeader.class)
+@JsonDeserialize(as = ImmutableTraceHeader.class)
+public abstract class TraceHeader {
 
   public static final String FORMAT = "pikachu-trace";
 
   /** Version 2 adds the decision marks of {@link TraceFile}; version 1 traces still read. */
   public static final int VERSION = 2;
 
-  public TraceHeader {
-    config = config == null ? Map.of() : Map.copyOf(config);
-    expect = expect == null ? Map.of() : Map.copyOf(expect);
+  public abstract String format();
+
+  public abstract int version();
+
+  public abstract int numReducers();
+
+  @Nullable
+  public abstract String description();
+
+  public abstract Map<String, String> config();
+
+  public abstract Map<String, String> expect();
+
+  @Nullable
+  public abstract Slicing slicing();
+
+  public static TraceHeader of(
+      String format,
+      int version,
+      int numReducers,
+      String description,
+      Map<String, ? extends String> config,
+      Map<String, ? extends String> expect,
+      @Nullable Slicing slicing) {
+    return ImmutableTraceHeader.of(
+        format, version, numReducers, description, config, expect, slicing);
   }
 
   public static TraceHeader of(
       int numReducers, String description, Map<String, String> config, Slicing slicing) {
-    return new TraceHeader(FORMAT, VERSION, numReducers, description, config, Map.of(), slicing);
+    return of(
+        FORMAT,
+        VERSION,
+        numReducers,
+        description,
+        config,
+        Collections.<String, String>emptyMap(),
+        slicing);
   }
 
   public Slicing slicingOrDefault() {
-    return slicing == null ? Slicing.HASH : slicing;
+    return slicing() == null ? Slicing.HASH : slicing();
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.decision.NodeClassMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

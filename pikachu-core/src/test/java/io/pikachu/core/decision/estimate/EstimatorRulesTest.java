@@ -13,7 +13,7 @@ class EstimatorRulesTest {
 
   private static ClassMeasurement cls(
       String name, Double rate, Double efficiency, boolean caughtUp, Double capacity) {
-    return new ClassMeasurement(
+    return ClassMeasurement.of(
         name,
         List.of(name + ":1"),
         name.equals("fast") ? 4.0 : 1.0,

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ShuffleRateEstimatorTest {
 
   private static ClassMeasurement fast(Double rate, Double efficiency, boolean caughtUp) {
-    return new ClassMeasurement(
+    return ClassMeasurement.of(
         "fast",
         List.of("f:1"),
         4.0,
@@ -31,7 +31,7 @@ class ShuffleRateEstimatorTest {
 
   private static ClassMeasurement slow(
       Double rate, Double efficiency, boolean caughtUp, Double capacity) {
-    return new ClassMeasurement(
+    return ClassMeasurement.of(
         "slow",
         List.of("s:1", "s:2"),
         1.0,

@@ -19,7 +19,7 @@ class JobObserverTest {
       int completed,
       long cpuMs,
       AttemptState state) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         attempt,
         TaskType.REDUCE,
@@ -43,7 +43,7 @@ class JobObserverTest {
       int completed,
       AttemptState state,
       long launch) {
-    return new StatusReport(
+    return StatusReport.of(
         t,
         "m" + index,
         TaskType.MAP,
@@ -188,7 +188,7 @@ class JobObserverTest {
   }
 
   private static StatusReport withTotal(StatusReport r, int totalMaps) {
-    return new StatusReport(
+    return StatusReport.of(
         r.timeMs(),
         r.attemptId(),
         r.type(),
@@ -232,7 +232,7 @@ class JobObserverTest {
     o.accept(map(26_700, 3, "fast", 2 / 3.0, 1, AttemptState.RUNNING, 0));
     o.accept(map(28_300, 4, "slow", 1.0, 2, AttemptState.SUCCEEDED, 0));
     o.accept(
-        new StatusReport(
+        StatusReport.of(
             29_300,
             "r0",
             TaskType.REDUCE,
@@ -287,7 +287,7 @@ class JobObserverTest {
     // The speculator's copy of map 1 on the fast node wins; the slow node's attempt is killed and
     // the slow node has run no map that succeeded.
     o.accept(
-        new StatusReport(
+        StatusReport.of(
             30000,
             "m1_copy",
             TaskType.MAP,
@@ -321,7 +321,7 @@ class JobObserverTest {
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            new StatusReport(
+            StatusReport.of(
                 1,
                 "x",
                 TaskType.MAP,
@@ -338,7 +338,7 @@ class JobObserverTest {
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            new StatusReport(
+            StatusReport.of(
                 1,
                 "x",
                 TaskType.REDUCE,
@@ -357,7 +357,7 @@ class JobObserverTest {
   @Test
   void phaseProgressFollowsHadoopsThirds() {
     StatusReport s =
-        new StatusReport(
+        StatusReport.of(
             1,
             "r",
             TaskType.REDUCE,

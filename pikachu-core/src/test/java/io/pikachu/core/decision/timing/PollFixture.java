@@ -91,7 +91,7 @@ final class PollFixture {
       int completed,
       long launch) {
     TaskPhase phase = type == TaskType.MAP ? TaskPhase.MAP : TaskPhase.SHUFFLE;
-    return new StatusReport(
+    return StatusReport.of(
         time, id, type, index, node, phase, state, progress, copied, completed, totalMaps, 0,
         launch);
   }
