@@ -6,11 +6,15 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.core.value.Nullable;
+import io.pikachu.core.value.ValueType;
 import io.pikachu.store.VirtualBinsConfig;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.immutables.value.Value;
 
 /**
  * Everything the AM plugin reads from the job configuration, validated at once, so that a bad value
@@ -31,155 +35,87 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  *   <li>{@code traceDir}: where status reports are recorded, if anywhere
  *   <li>{@code speculateMaps}: whether the plugin may launch speculative map attempts
  *   <li>{@code speculateReduces}: whether the plugin may launch speculative reduce attempts
+ *   <li>{@code unknownKeys}: warnings of names in Pikachu's namespace that are no key, ignored
  * </ul>
  */
-public final class AdapterSettings {
-  private final boolean active;
-  private final String inactiveReason;
-  private final ControllerConfig controller;
-  private final Slicing slicing;
-  private final int reducers;
-  private final long intervalMs;
-  private final Optional<Path> decisionDir;
-  private final Optional<Path> traceDir;
-  private final boolean speculateMaps;
-  private final boolean speculateReduces;
+@ValueType
+@Value.Immutable
+public abstract class AdapterSettings {
 
-  public AdapterSettings(
-      boolean active,
-      String inactiveReason,
-      ControllerConfig controller,
-      Slicing slicing,
-      int reducers,
-      long intervalMs,
-      Optional<Path> decisionDir,
-      Optional<Path> traceDir,
-      boolean speculateMaps,
-      boolean speculateReduces) {
-    this.active = active;
-    this.inactiveReason = inactiveReason;
-    this.controller = controller;
-    this.slicing = slicing;
-    this.reducers = reducers;
-    this.intervalMs = intervalMs;
-    this.decisionDir = decisionDir;
-    this.traceDir = traceDir;
-    this.speculateMaps = speculateMaps;
-    this.speculateReduces = speculateReduces;
-  }
+  public abstract boolean active();
 
-  public boolean active() {
-    return active;
-  }
+  @Nullable
+  public abstract String inactiveReason();
 
-  public String inactiveReason() {
-    return inactiveReason;
-  }
+  @Nullable
+  public abstract ControllerConfig controller();
 
-  public ControllerConfig controller() {
-    return controller;
-  }
+  @Nullable
+  public abstract Slicing slicing();
 
-  public Slicing slicing() {
-    return slicing;
-  }
+  public abstract int reducers();
 
-  public int reducers() {
-    return reducers;
-  }
+  public abstract long intervalMs();
 
-  public long intervalMs() {
-    return intervalMs;
-  }
+  public abstract Optional<Path> decisionDir();
 
-  public Optional<Path> decisionDir() {
-    return decisionDir;
-  }
+  public abstract Optional<Path> traceDir();
 
-  public Optional<Path> traceDir() {
-    return traceDir;
-  }
+  public abstract boolean speculateMaps();
 
-  public boolean speculateMaps() {
-    return speculateMaps;
-  }
+  public abstract boolean speculateReduces();
 
-  public boolean speculateReduces() {
-    return speculateReduces;
-  }
+  public abstract List<String> unknownKeys();
 
   /**
    * @throws IllegalArgumentException (a {@link ConfigException} for Pikachu's own keys) naming the
    *     bad key
    */
   public static AdapterSettings from(Configuration conf) {
+    int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
+    ImmutableAdapterSettings.Builder settings =
+        ImmutableAdapterSettings.builder()
+            .reducers(reducers)
+            .intervalMs(PikachuKeys.INTERVAL_MS.defaultValue());
     if (VirtualBinsConfig.optedOut(conf)) {
       // exact stock behaviour: not even Pikachu's own speculation switches are read
-      return new AdapterSettings(
-          false,
-          PikachuKeys.ENABLED.name() + "=false",
-          null,
-          null,
-          conf.getInt(MRJobConfig.NUM_REDUCES, 1),
-          PikachuKeys.INTERVAL_MS.defaultValue(),
-          Optional.empty(),
-          Optional.empty(),
-          true,
-          true);
+      return settings
+          .active(false)
+          .inactiveReason(PikachuKeys.ENABLED.name() + "=false")
+          .speculateMaps(true)
+          .speculateReduces(true)
+          .build();
     }
-    // The partitioner's own check: bins keys, bins per reducer, poll and wait intervals.
-    VirtualBinsConfig.validateJob(conf);
-    boolean speculateMaps =
-        PikachuKeys.SPECULATIVE_MAPS
-            .find(conf::get)
-            .orElse(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, false));
-    boolean speculateReduces =
-        PikachuKeys.SPECULATIVE_REDUCES
-            .find(conf::get)
-            .orElse(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, false));
-    boolean controllerOn = PikachuKeys.CONTROLLER_ENABLED.get(conf::get);
-    int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
+    // The task side's own check: values of Pikachu's keys, and warnings of unknown ones.
+    settings.unknownKeys(VirtualBinsConfig.validateJob(conf));
+    settings
+        .speculateMaps(
+            PikachuKeys.SPECULATIVE_MAPS
+                .find(conf::get)
+                .orElse(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, false)))
+        .speculateReduces(
+            PikachuKeys.SPECULATIVE_REDUCES
+                .find(conf::get)
+                .orElse(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, false)));
+    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(conf);
     String off = null;
-    if (!controllerOn) {
+    if (rebalancing instanceof Rebalancing.SteppedAside) {
+      off =
+          "Pikachu steps aside for this job: " + ((Rebalancing.SteppedAside) rebalancing).detail();
+    } else if (!PikachuKeys.CONTROLLER_ENABLED.get(conf::get)) {
       off = PikachuKeys.CONTROLLER_ENABLED.name() + " is not true";
-    } else if (!VirtualBinsConfig.isEnabled(conf)) {
-      off =
-          PikachuKeys.CONTROLLER_ENABLED.name()
-              + "=true but the job does not use virtual bins ("
-              + PikachuKeys.MAP_OUTPUT_COLLECTOR
-              + " is not Pikachu's collector): nothing can be rebalanced";
-    } else if (reducers < 1) {
-      off = "the job has no reducers";
-    } else if (VirtualBinsConfig.rebalancing(conf) instanceof Rebalancing.SteppedAside) {
-      off =
-          "Pikachu steps aside for this job: "
-              + ((Rebalancing.SteppedAside) VirtualBinsConfig.rebalancing(conf)).detail();
     }
     if (off != null) {
-      return new AdapterSettings(
-          false,
-          off,
-          null,
-          null,
-          reducers,
-          PikachuKeys.INTERVAL_MS.defaultValue(),
-          Optional.empty(),
-          Optional.empty(),
-          speculateMaps,
-          speculateReduces);
+      return settings.active(false).inactiveReason(off).build();
     }
-    ControllerConfig controller = ControllerConfig.from(conf::get);
-    return new AdapterSettings(
-        true,
-        null,
-        controller,
-        ((Rebalancing.Enabled) VirtualBinsConfig.rebalancing(conf)).slicing(),
-        reducers,
-        PikachuKeys.INTERVAL_MS.get(conf::get),
-        path(conf, PikachuKeys.DECISION_DIR),
-        path(conf, PikachuKeys.TRACE_DIR),
-        speculateMaps,
-        speculateReduces);
+    return settings
+        .active(true)
+        .controller(ControllerConfig.from(conf::get))
+        .slicing(((Rebalancing.Enabled) rebalancing).slicing())
+        .intervalMs(PikachuKeys.INTERVAL_MS.get(conf::get))
+        .decisionDir(path(conf, PikachuKeys.DECISION_DIR))
+        .traceDir(path(conf, PikachuKeys.TRACE_DIR))
+        .build();
   }
 
   private static Optional<Path> path(Configuration conf, Key<String> key) {

@@ -12,7 +12,8 @@ import org.apache.hadoop.mapreduce.Counters;
  * once per AM attempt, when the final bin map is published, through a job counter update event;
  * names and values are {@code DecisionRecord.counters()}: whole numbers, ratios in thousandths,
  * times in ms after the first reducer started, all of the final version, plus how many versions
- * were published and whether the measured ratios corrected the provisional map.
+ * were published and whether the measured ratios corrected the provisional map. One counter is the
+ * AM plugin's own, whatever it decides: {@link #UNKNOWN_KEYS}.
  */
 public enum DecisionCounter {
   REBALANCED,
@@ -25,7 +26,12 @@ public enum DecisionCounter {
   DECIDED_AFTER_FIRST_REDUCER_MS,
   BIN_MAP_VERSIONS,
   CORRECTED,
-  PROVISIONAL_AFTER_FIRST_REDUCER_MS;
+  PROVISIONAL_AFTER_FIRST_REDUCER_MS,
+  /**
+   * Names in Pikachu's namespace that are no key of this version: warned of in the AM log and
+   * ignored (set when the AM starts, also for a job Pikachu steps aside for).
+   */
+  UNKNOWN_KEYS;
 
   /** The counter group's name in job counters. */
   public static final String GROUP = DecisionCounter.class.getName();

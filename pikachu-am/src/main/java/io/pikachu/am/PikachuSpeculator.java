@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.v2.api.records.TaskId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
+import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
 import org.apache.hadoop.mapreduce.v2.app.job.event.JobDiagnosticsUpdateEvent;
 import org.apache.hadoop.mapreduce.v2.app.job.event.JobEvent;
 import org.apache.hadoop.mapreduce.v2.app.job.event.JobEventType;
@@ -84,6 +85,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
       failJobs(configError);
       return;
     }
+    countUnknownKeys();
     if (session == null) {
       LOG.info("Pikachu controller off for this job: {}", settings.inactiveReason());
       return;
@@ -215,6 +217,22 @@ public class PikachuSpeculator extends DefaultSpeculator {
       // retried at the next tick; reducers wait for the final map meanwhile (bounded by their own
       // timeout)
       LOG.warn("Pikachu controller tick failed; retrying", e);
+    }
+  }
+
+  /** The unknown keys were logged by the settings' check; the counter makes them visible. */
+  private void countUnknownKeys() {
+    if (settings.unknownKeys().isEmpty()) {
+      return;
+    }
+    Map<JobId, Job> jobs = context.getAllJobs();
+    if (jobs == null) {
+      return;
+    }
+    for (JobId id : jobs.keySet()) {
+      JobCounterUpdateEvent event = new JobCounterUpdateEvent(id);
+      event.addCounterUpdate(DecisionCounter.UNKNOWN_KEYS, settings.unknownKeys().size());
+      context.getEventHandler().handle(event);
     }
   }
 

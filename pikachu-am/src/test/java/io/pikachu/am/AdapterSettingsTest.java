@@ -58,12 +58,25 @@ class AdapterSettingsTest {
   }
 
   @Test
-  void halfEnabledBinsAreRefusedEvenWithoutTheController() {
-    Configuration c = new Configuration(false);
-    c.set(PikachuKeys.SHUFFLE_CONSUMER, "io.pikachu.task.reduce.BinShuffle");
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> AdapterSettings.from(c));
-    assertTrue(e.getMessage().contains(PikachuKeys.MAP_OUTPUT_COLLECTOR), e.getMessage());
+  void halfEnabledBinsStepAsideNamingWhatIsSet() {
+    Configuration c = pikachu();
+    c.set(
+        PikachuKeys.MAP_OUTPUT_COLLECTOR,
+        "org.apache.hadoop.mapred.nativetask.NativeMapOutputCollectorDelegator");
+    AdapterSettings s = AdapterSettings.from(c);
+    assertFalse(s.active());
+    assertTrue(
+        s.inactiveReason().contains("NativeMapOutputCollectorDelegator"), s.inactiveReason());
+  }
+
+  @Test
+  void unknownKeysAreWarningsTheAmCounts() {
+    Configuration c = pikachu();
+    c.set("pikachu.estimater", "fixed");
+    AdapterSettings s = AdapterSettings.from(c);
+    assertTrue(s.active());
+    assertEquals(1, s.unknownKeys().size());
+    assertTrue(s.unknownKeys().get(0).contains("pikachu.estimator"), s.unknownKeys().toString());
   }
 
   @Test
@@ -81,7 +94,8 @@ class AdapterSettingsTest {
 
   @Test
   void jobsWithoutTheControllerAreLeftAloneWhateverTheirPikachuKeys() {
-    Configuration c = new Configuration(false);
+    Configuration c = pikachu();
+    c.unset(PikachuKeys.CONTROLLER_ENABLED.name());
     c.set(
         PikachuKeys.ESTIMATOR.name(),
         "magic"); // never read: this job did not ask for the controller

@@ -57,6 +57,32 @@ class DistJarIT {
     }
   }
 
+  /**
+   * No class of the admin jar refers to a library by its own name, which the cluster's class path
+   * may hold in another version (Hadoop ships Guava and Commons Math): only to relocated copies.
+   */
+  @Test
+  void noClassRefersToAnUnrelocatedLibrary() throws IOException {
+    Path jar = Path.of(System.getProperty("pikachu.dist.jar"));
+    List<String> offenders = new ArrayList<>();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      for (JarEntry e : java.util.Collections.list(file.entries())) {
+        if (e.getName().endsWith(".class") && !e.getName().startsWith("io/pikachu/shaded/")) {
+          String bytes =
+              new String(
+                  file.getInputStream(e).readAllBytes(),
+                  java.nio.charset.StandardCharsets.ISO_8859_1);
+          for (String library : List.of("com/google/common/", "org/apache/commons/math3/")) {
+            if (bytes.replace("io/pikachu/shaded/" + library, "").contains(library)) {
+              offenders.add(e.getName() + " -> " + library);
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), offenders);
+  }
+
   @Test
   void bundledLibrariesAreRelocated() throws IOException {
     List<String> entries = entries();

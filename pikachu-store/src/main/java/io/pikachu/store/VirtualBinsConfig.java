@@ -6,12 +6,15 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.RebalancingRules;
 import io.pikachu.core.testing.TestHooks;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads and validates the virtual-bin settings of a job. This is the one place that decides whether
@@ -19,12 +22,20 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  * both task-side plugins call it again so a bad value can never produce wrong output.
  */
 public final class VirtualBinsConfig {
+  private static final Logger LOG = LoggerFactory.getLogger(VirtualBinsConfig.class);
+
   private VirtualBinsConfig() {}
 
   /** Switches a job to virtual bins (both task-side plugins). */
   public static void enable(Configuration conf) {
     conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, PikachuKeys.BIN_COLLECTOR_CLASS);
     conf.set(PikachuKeys.SHUFFLE_CONSUMER, PikachuKeys.BIN_SHUFFLE_CLASS);
+  }
+
+  /** Whether the job names Pikachu's collector and shuffle consumer, each alone. */
+  private static boolean usesBothPlugins(Configuration conf) {
+    return PikachuKeys.BIN_COLLECTOR_CLASS.equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR))
+        && PikachuKeys.BIN_SHUFFLE_CLASS.equals(conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER));
   }
 
   /** True when the job's map outputs are written as virtual bins. */
@@ -66,49 +77,33 @@ public final class VirtualBinsConfig {
   }
 
   /**
-   * Checks everything that would make a bin job produce wrong output, with a message naming the
-   * offending key. Does nothing for jobs that do not use virtual bins.
+   * Checks the values of Pikachu's keys, with a message naming the offending key, and warns of
+   * names in Pikachu's namespace that are no key of this version (a rollback to an older jar with
+   * newer keys in mapred-site.xml must not fail every job; Hadoop warns and ignores the same way).
+   * Does nothing for a job that opted out. A configuration Pikachu cannot serve safely (a foreign
+   * plugin on either side, encrypted intermediate data) is not an error: {@link #rebalancing} steps
+   * aside for it.
+   *
+   * @return the unknown keys' warnings, each naming the key (already logged)
+   * @throws IllegalArgumentException (a {@code ConfigException}) naming a key whose value is bad
    */
-  public static void validateJob(Configuration conf) {
+  public static List<String> validateJob(Configuration conf) {
     if (optedOut(conf)) {
-      return; // stock behaviour: Pikachu reads nothing else of this job
+      return Collections.emptyList(); // stock behaviour: Pikachu reads nothing else of this job
     }
-    String collector = conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR, "");
-    String consumer = conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER, "");
-    boolean binCollector = collector.contains(PikachuKeys.BIN_COLLECTOR_CLASS);
-    boolean binConsumer = consumer.equals(PikachuKeys.BIN_SHUFFLE_CLASS);
-    if (!binCollector && !binConsumer) {
-      return;
+    List<String> unknown =
+        PikachuKeys.unknownKeys(conf.getValByRegex("^" + Pattern.quote(PikachuKeys.PREFIX)));
+    for (String warning : unknown) {
+      LOG.warn("Pikachu ignores {}", warning);
     }
-    if (binCollector != binConsumer || !collector.equals(PikachuKeys.BIN_COLLECTOR_CLASS)) {
-      // A stock reducer reading bin outputs (or the reverse) would silently read the wrong data;
-      // a collector list could fall back to the stock buffer after our collector fails.
-      throw new IllegalArgumentException(
-          "virtual bins need both "
-              + PikachuKeys.MAP_OUTPUT_COLLECTOR
-              + "="
-              + PikachuKeys.BIN_COLLECTOR_CLASS
-              + " (alone, no fallback list) and "
-              + PikachuKeys.SHUFFLE_CONSUMER
-              + "="
-              + PikachuKeys.BIN_SHUFFLE_CLASS
-              + "; got '"
-              + collector
-              + "' and '"
-              + consumer
-              + "'");
+    if (!usesBothPlugins(conf)) {
+      return unknown; // Pikachu steps aside and reads nothing else of this job
     }
-    if (conf.getBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, false)) {
-      throw new IllegalArgumentException(
-          "virtual bins do not support "
-              + MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA
-              + "=true yet");
-    }
-    PikachuKeys.checkKnown(conf.getValByRegex("^" + Pattern.quote(PikachuKeys.PREFIX)));
     totalBins(conf);
     pollIntervalMs(conf);
     finalPollIntervalMs(conf);
     finalWaitMs(conf);
+    return unknown;
   }
 
   public static boolean controllerEnabled(Configuration conf) {
@@ -135,21 +130,28 @@ public final class VirtualBinsConfig {
                 "mapred.partitioner.class",
                 org.apache.hadoop.mapred.lib.HashPartitioner.class.getName());
     String outputKey = conf.getTrimmed(MRJobConfig.OUTPUT_KEY_CLASS, LongWritable.class.getName());
-    return JobFacts.of(
-        conf.getInt(MRJobConfig.NUM_REDUCES, 1),
-        controllerEnabled(conf),
-        TestHooks.FORCED_RATIO.find(conf::get).isPresent(),
-        conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR),
-        conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true),
-        conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true),
-        conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0),
-        partitioner,
-        conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey),
-        conf.get(MRJobConfig.KEY_COMPARATOR) != null,
-        conf.get(MRJobConfig.GROUP_COMPARATOR_CLASS) != null,
-        outputFormats(conf),
-        PikachuKeys.MOVABLE_PARTITIONERS.get(conf::get),
-        PikachuKeys.PLACEMENT_SENSITIVE_FORMATS.get(conf::get));
+    return JobFacts.builder()
+        .reducers(conf.getInt(MRJobConfig.NUM_REDUCES, 1))
+        .controllerEnabled(controllerEnabled(conf))
+        .forcedRatio(TestHooks.FORCED_RATIO.find(conf::get).isPresent())
+        .pikachuSpeculator(
+            conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "")
+                .equals(PikachuKeys.PIKACHU_SPECULATOR))
+        .mapSpeculative(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true))
+        .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
+        .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
+        .partitioner(partitioner)
+        .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
+        .sortComparator(conf.get(MRJobConfig.KEY_COMPARATOR) != null)
+        .groupingComparator(conf.get(MRJobConfig.GROUP_COMPARATOR_CLASS) != null)
+        .outputFormats(outputFormats(conf))
+        .movablePartitioners(PikachuKeys.MOVABLE_PARTITIONERS.get(conf::get))
+        .placementSensitiveFormats(PikachuKeys.PLACEMENT_SENSITIVE_FORMATS.get(conf::get))
+        .mapOutputCollector(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR, ""))
+        .shuffleConsumer(conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER, ""))
+        .encryptedIntermediateData(
+            conf.getBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, false))
+        .build();
   }
 
   /** Every output format the reducers may write with: the job's, a lazy one's, named outputs'. */

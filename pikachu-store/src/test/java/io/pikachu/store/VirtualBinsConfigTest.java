@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.core.testing.TestHooks;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.Test;
 
 class VirtualBinsConfigTest {
@@ -115,12 +118,16 @@ class VirtualBinsConfigTest {
   }
 
   @Test
-  void aMisspeltPikachuKeyFailsTheJobNamingIt() {
+  void aMisspeltPikachuKeyIsAWarningNamingItNotAFailure() {
     Configuration conf = binJob(4);
     conf.set("pikachu.bins.per.reduce", "20");
-    var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-    assertTrue(e.getMessage().contains("pikachu.bins.per.reduce"), e.getMessage());
-    assertTrue(e.getMessage().contains(PikachuKeys.BINS_PER_REDUCER.name()), e.getMessage());
+    conf.set("pikachu.future.feature", "on"); // a rollback with a newer key in mapred-site.xml
+    conf.set(TestHooks.FORCED_FAST_REDUCERS.name(), "0"); // a hook's key is known
+    List<String> warnings = VirtualBinsConfig.validateJob(conf);
+    assertEquals(2, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("pikachu.bins.per.reduce"), warnings.toString());
+    assertTrue(warnings.get(0).contains(PikachuKeys.BINS_PER_REDUCER.name()), warnings.toString());
+    assertTrue(warnings.get(1).contains("pikachu.future.feature"), warnings.toString());
   }
 
   @Test
@@ -146,19 +153,34 @@ class VirtualBinsConfigTest {
   }
 
   @Test
-  void halfEnabledJobsAreRejectedBecauseTheyWouldReadWrongData() {
+  void halfEnabledJobsStepAsideBecauseBinsWouldBeReadAsPartitions() {
     Configuration onlyMaps = binJob(2);
     onlyMaps.unset(PikachuKeys.SHUFFLE_CONSUMER);
-    var e =
-        assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(onlyMaps));
-    assertTrue(e.getMessage().contains(PikachuKeys.SHUFFLE_CONSUMER), e.getMessage());
+    onlyMaps.set(PikachuKeys.BINS_PER_REDUCER.name(), "oops"); // not read: Pikachu steps aside
+    VirtualBinsConfig.validateJob(onlyMaps);
+    Rebalancing.SteppedAside aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(onlyMaps));
+    assertEquals(AsideReason.FOREIGN_PLUGIN, aside.why());
+    assertTrue(aside.detail().contains(PikachuKeys.SHUFFLE_CONSUMER), aside.detail());
 
     Configuration fallbackList = binJob(2);
     fallbackList.set(
         PikachuKeys.MAP_OUTPUT_COLLECTOR,
         fallbackList.get(PikachuKeys.MAP_OUTPUT_COLLECTOR)
             + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer");
-    assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(fallbackList));
+    assertEquals(
+        AsideReason.FOREIGN_PLUGIN,
+        assertInstanceOf(
+                Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(fallbackList))
+            .why());
+
+    Configuration encrypted = binJob(2);
+    encrypted.setBoolean(MRJobConfig.MR_ENCRYPTED_INTERMEDIATE_DATA, true);
+    VirtualBinsConfig.validateJob(encrypted);
+    assertEquals(
+        AsideReason.ENCRYPTED_INTERMEDIATE_DATA,
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(encrypted))
+            .why());
 
     Configuration stock = new Configuration(false);
     stock.set(PikachuKeys.BINS_PER_REDUCER.name(), "oops"); // ignored: the job does not use bins

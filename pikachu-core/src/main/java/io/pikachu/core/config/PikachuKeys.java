@@ -9,6 +9,7 @@ import static io.pikachu.core.config.Parsers.longAtLeast;
 import static io.pikachu.core.config.Parsers.strictBoolean;
 import static io.pikachu.core.config.Parsers.text;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -276,16 +277,36 @@ public final class PikachuKeys {
   public static final String TEST_PREFIX = "pikachu.test.";
 
   /**
-   * Refuses a name in Pikachu's namespace that is no Pikachu key: a misspelt key would otherwise be
-   * ignored, and the job would silently run with the default.
+   * The names in Pikachu's namespace that are no Pikachu key (test hooks' names aside), each as a
+   * warning naming it and the known key nearest to it: a misspelt key is otherwise silently
+   * ignored.
    *
    * @param settings a job's settings (all of them, or those in Pikachu's namespace)
+   */
+  public static List<String> unknownKeys(Map<String, String> settings) {
+    List<String> unknown = new ArrayList<>();
+    for (String name : new TreeMap<>(settings).keySet()) {
+      if (name.startsWith(PREFIX) && !name.startsWith(TEST_PREFIX) && !byName(name).isPresent()) {
+        unknown.add(
+            "unknown key "
+                + name
+                + nearest(name).map(k -> " (did you mean " + k + "?)").orElse("")
+                + ": no such key in this version of Pikachu");
+      }
+    }
+    return unknown;
+  }
+
+  /**
+   * For tools that take keys on their command line, where a typo is an error: refuses a name in
+   * Pikachu's namespace that is no Pikachu key.
+   *
    * @throws ConfigException naming the first unknown key, and the known key nearest to it
    */
   public static void checkKnown(Map<String, String> settings) {
     for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
       String name = e.getKey();
-      if (name.startsWith(PREFIX) && !byName(name).isPresent()) {
+      if (!unknownKeys(Collections.singletonMap(name, e.getValue())).isEmpty()) {
         throw new ConfigException(
             name,
             e.getValue(),

@@ -61,35 +61,16 @@ public abstract class JobFacts {
 
   public abstract List<String> placementSensitiveFormats();
 
-  public static JobFacts of(
-      int reducers,
-      boolean controllerEnabled,
-      boolean forcedRatio,
-      boolean pikachuSpeculator,
-      boolean mapSpeculative,
-      boolean reduceSpeculative,
-      int mapFailuresMaxPercent,
-      String partitioner,
-      String mapOutputKey,
-      boolean sortComparator,
-      boolean groupingComparator,
-      List<String> outputFormats,
-      List<String> movablePartitioners,
-      List<String> placementSensitiveFormats) {
-    return ImmutableJobFacts.of(
-        reducers,
-        controllerEnabled,
-        forcedRatio,
-        pikachuSpeculator,
-        mapSpeculative,
-        reduceSpeculative,
-        mapFailuresMaxPercent,
-        partitioner,
-        mapOutputKey,
-        sortComparator,
-        groupingComparator,
-        outputFormats,
-        movablePartitioners,
-        placementSensitiveFormats);
+  /** {@code mapreduce.job.map.output.collector.class}, as set (empty when unset: stock's). */
+  public abstract String mapOutputCollector();
+
+  /** {@code mapreduce.job.reduce.shuffle.consumer.plugin.class}, as set (empty: stock's). */
+  public abstract String shuffleConsumer();
+
+  /** {@code mapreduce.job.encrypted-intermediate-data}. */
+  public abstract boolean encryptedIntermediateData();
+
+  public static ImmutableJobFacts.Builder builder() {
+    return ImmutableJobFacts.builder();
   }
 }

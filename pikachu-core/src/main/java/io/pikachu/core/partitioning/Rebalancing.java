@@ -46,6 +46,8 @@ public interface Rebalancing {
 
   /** Why Pikachu stepped aside; each has a job counter {@code STEPPED_ASIDE_<name>}. */
   enum AsideReason {
+    FOREIGN_PLUGIN,
+    ENCRYPTED_INTERMEDIATE_DATA,
     ONE_REDUCER,
     NO_CONTROLLER,
     SPECULATION_OFF,

@@ -53,6 +53,27 @@ public final class RebalancingRules {
   }
 
   private static Optional<SteppedAside> aside(JobFacts job) {
+    if (!job.mapOutputCollector().equals(PikachuKeys.BIN_COLLECTOR_CLASS)
+        || !job.shuffleConsumer().equals(PikachuKeys.BIN_SHUFFLE_CLASS)) {
+      // Bins need both sides: a stock or foreign reducer would read a map's bin as its partition.
+      return step(
+          AsideReason.FOREIGN_PLUGIN,
+          "virtual bins need Pikachu's collector and shuffle consumer on both sides, alone; the job"
+              + " has "
+              + PikachuKeys.MAP_OUTPUT_COLLECTOR
+              + "="
+              + named(job.mapOutputCollector())
+              + " and "
+              + PikachuKeys.SHUFFLE_CONSUMER
+              + "="
+              + named(job.shuffleConsumer()));
+    }
+    if (job.encryptedIntermediateData()) {
+      return step(
+          AsideReason.ENCRYPTED_INTERMEDIATE_DATA,
+          "mapreduce.job.encrypted-intermediate-data=true: Pikachu's shuffle does not read"
+              + " encrypted map outputs");
+    }
     if (job.reducers() <= 1) {
       return step(AsideReason.ONE_REDUCER, "the job has one reducer: there is nothing to balance");
     }
@@ -138,6 +159,10 @@ public final class RebalancingRules {
             + " is not known to allow moving keys between reducers; if its partition depends only"
             + " on what the job's grouping keeps together, for any number of partitions, list it in "
             + PikachuKeys.MOVABLE_PARTITIONERS.name());
+  }
+
+  private static String named(String plugin) {
+    return plugin.isEmpty() ? "(unset: stock's)" : plugin;
   }
 
   private static Slicing slicing(String partitioner) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,24 +35,31 @@ class RebalancingRulesTest {
     boolean groupingComparator;
     List<String> outputs = List.of("org.apache.hadoop.mapreduce.lib.output.TextOutputFormat");
     List<String> movable = List.of();
+    String collector = PikachuKeys.BIN_COLLECTOR_CLASS;
+    String consumer = PikachuKeys.BIN_SHUFFLE_CLASS;
+    boolean encrypted;
 
     Rebalancing rules() {
       return RebalancingRules.of(
-          JobFacts.of(
-              reducers,
-              controller,
-              forced,
-              pikachuSpeculator,
-              mapSpeculative,
-              reduceSpeculative,
-              failuresTolerated,
-              partitioner,
-              key,
-              sortComparator,
-              groupingComparator,
-              outputs,
-              movable,
-              List.of(MAP_FILE)));
+          JobFacts.builder()
+              .reducers(reducers)
+              .controllerEnabled(controller)
+              .forcedRatio(forced)
+              .pikachuSpeculator(pikachuSpeculator)
+              .mapSpeculative(mapSpeculative)
+              .reduceSpeculative(reduceSpeculative)
+              .mapFailuresMaxPercent(failuresTolerated)
+              .partitioner(partitioner)
+              .mapOutputKey(key)
+              .sortComparator(sortComparator)
+              .groupingComparator(groupingComparator)
+              .outputFormats(outputs)
+              .movablePartitioners(movable)
+              .placementSensitiveFormats(List.of(MAP_FILE))
+              .mapOutputCollector(collector)
+              .shuffleConsumer(consumer)
+              .encryptedIntermediateData(encrypted)
+              .build());
     }
 
     Slicing slicing() {
@@ -145,5 +153,31 @@ class RebalancingRulesTest {
     noController.stepsAside(AsideReason.NO_CONTROLLER, "pikachu.controller.enabled=false");
     noController.forced = true; // the test hook forces its own change
     assertEquals(Slicing.HASH, noController.slicing());
+  }
+
+  @Test
+  void aForeignCollectorOrConsumerOnEitherSideMakesItStepAside() {
+    Job nativeCollector = new Job();
+    nativeCollector.collector =
+        "org.apache.hadoop.mapred.nativetask.NativeMapOutputCollectorDelegator";
+    nativeCollector.stepsAside(AsideReason.FOREIGN_PLUGIN, "NativeMapOutputCollectorDelegator");
+    Job otherShuffle = new Job();
+    otherShuffle.consumer = "org.apache.hadoop.mapreduce.task.reduce.RssShuffle";
+    otherShuffle.stepsAside(AsideReason.FOREIGN_PLUGIN, "RssShuffle");
+    Job fallbackList = new Job();
+    fallbackList.collector =
+        PikachuKeys.BIN_COLLECTOR_CLASS + ",org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
+    fallbackList.stepsAside(AsideReason.FOREIGN_PLUGIN, "MapOutputBuffer");
+    Job stockConsumer = new Job();
+    stockConsumer.consumer = "";
+    stockConsumer.stepsAside(AsideReason.FOREIGN_PLUGIN, "stock");
+  }
+
+  @Test
+  void encryptedIntermediateDataMakesItStepAside() {
+    Job j = new Job();
+    j.encrypted = true;
+    j.stepsAside(
+        AsideReason.ENCRYPTED_INTERMEDIATE_DATA, "mapreduce.job.encrypted-intermediate-data");
   }
 }

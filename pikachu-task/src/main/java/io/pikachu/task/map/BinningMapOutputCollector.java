@@ -4,6 +4,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.KeyRangeSlicer;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import org.apache.hadoop.io.BinaryComparable;
@@ -57,6 +58,10 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info(
           "Pikachu steps aside for this job, writing the stock map output: {}", aside.detail());
+      if (!PikachuKeys.BIN_SHUFFLE_CLASS.equals(job.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER))) {
+        // no reducer of Pikachu's runs to count it
+        PikachuCounter.countSteppedAside(context.getReporter(), aside.why());
+      }
       buffer.init(context);
       return;
     }

@@ -80,22 +80,11 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info("Pikachu steps aside for this job, running the stock shuffle: {}", aside.detail());
-      PikachuCounter.STEPPED_ASIDE.in(context.getReporter()).increment(1);
-      context
-          .getReporter()
-          .getCounter(PikachuCounter.GROUP, aside.why().counterName())
-          .increment(1);
+      PikachuCounter.countSteppedAside(context.getReporter(), aside.why());
       runStock(context);
       return;
     }
     Slicing slicing = ((Rebalancing.Enabled) rebalancing).slicing();
-    if (!VirtualBinsConfig.isEnabled(job)) {
-      throw new IllegalArgumentException(
-          BinShuffle.class.getName()
-              + " needs "
-              + PikachuKeys.MAP_OUTPUT_COLLECTOR
-              + " set to Pikachu's collector");
-    }
     this.reduceId = context.getReduceId();
     this.status = context.getStatus();
     this.reduceTask = context.getReduceTask();
