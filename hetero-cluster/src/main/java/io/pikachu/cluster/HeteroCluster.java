@@ -157,6 +157,12 @@ public final class HeteroCluster implements AutoCloseable {
     conf.setInt(MRJobConfig.MAP_MEMORY_MB, 512);
     conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, 768);
     conf.setInt(MRJobConfig.MR_AM_VMEM_MB, 768);
+    String lineFlags = HadoopLineFlags.containerJvmFlags();
+    if (!lineFlags.isEmpty()) {
+      conf.set(MRJobConfig.MR_AM_ADMIN_COMMAND_OPTS, lineFlags);
+      conf.set(MRJobConfig.MAPRED_MAP_ADMIN_JAVA_OPTS, lineFlags);
+      conf.set(MRJobConfig.MAPRED_REDUCE_ADMIN_JAVA_OPTS, lineFlags);
+    }
     conf.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx384m " + TASK_JVM_FLAGS);
     conf.set(MRJobConfig.REDUCE_JAVA_OPTS, "-Xmx576m " + TASK_JVM_FLAGS);
     conf.set(

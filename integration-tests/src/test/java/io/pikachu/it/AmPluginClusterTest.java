@@ -39,6 +39,7 @@ import org.apache.hadoop.mapreduce.lib.map.TokenCounterMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.IntSumReducer;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.Test;
  * decision; a bad key fails the job with diagnostics naming it.
  */
 @SharedCluster.On(SharedCluster.Kind.PLAIN)
+@Tag("lines")
 class AmPluginClusterTest {
   private static final int MAPS = 4;
   private static final int REDUCERS = 3;

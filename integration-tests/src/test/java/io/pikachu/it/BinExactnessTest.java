@@ -16,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * equal stock's. Bin maps come from the test hook or are published by the test itself, so these
  * tests exercise the task side alone; the controller's are in {@link AmPluginClusterTest}.
  */
+@Tag("lines")
 class BinExactnessTest extends SmallJobs {
 
   private Configuration binsConf() {

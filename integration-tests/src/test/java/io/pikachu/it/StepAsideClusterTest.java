@@ -15,6 +15,7 @@ import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * controller, the speculator that hosts it), jobs it cannot serve run exactly as stock, say why in
  * a counter, and succeed: never a failed job where stock Hadoop runs it.
  */
+@Tag("lines")
 class StepAsideClusterTest extends SmallJobs {
 
   private static final String STOCK_COLLECTOR = "org.apache.hadoop.mapred.MapTask$MapOutputBuffer";
@@ -71,7 +73,7 @@ class StepAsideClusterTest extends SmallJobs {
         "unknown-key",
         clusterWideAnd(
             c -> {
-              c.set("pikachu.bins.per.reduce", "20"); // a typo of pikachu.bins.per.reducer
+              c.set("pikachu.bins.per-reduce", "20"); // a typo of pikachu.bins.per-reducer
               c.set("pikachu.some.future.key", "on"); // a newer jar's key after a rollback
               return c;
             }));

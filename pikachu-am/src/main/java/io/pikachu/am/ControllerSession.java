@@ -124,21 +124,27 @@ final class ControllerSession {
     }
     if (settings.traceDir().isPresent()) {
       Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
-      recorder =
-          TraceRecorder.open(
-              conf,
-              file,
-              TraceHeader.of(
-                  settings.reducers(),
-                  "recorded by the Pikachu AM plugin: job "
-                      + jobId
-                      + " ("
-                      + job.getName()
-                      + "), AM attempt "
-                      + attempt,
-                  new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
-                  settings.slicing()));
-      LOG.info("Pikachu: recording status reports to {}", file);
+      try {
+        recorder =
+            TraceRecorder.open(
+                conf,
+                file,
+                TraceHeader.of(
+                    settings.reducers(),
+                    "recorded by the Pikachu AM plugin: job "
+                        + jobId
+                        + " ("
+                        + job.getName()
+                        + "), AM attempt "
+                        + attempt,
+                    new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
+                    settings.slicing()));
+        LOG.info("Pikachu: recording status reports to {}", file);
+      } catch (IOException | LinkageError e) {
+        // A trace is for diagnosis: the job and its decision do not depend on it.
+        LOG.warn(
+            "Pikachu: cannot record status reports to {}; the job runs without a trace", file, e);
+      }
     }
   }
 

@@ -118,7 +118,7 @@ public final class DecisionPublisher {
   /**
    * Publishes the record's last version: record, bin map, copy. Idempotent for a final version, so
    * a restarted AM calls it again with the record it read back. Returns the record as written: when
-   * a reducer had already sealed a final map (it waited {@code pikachu.binmap.final.wait.ms} for
+   * a reducer had already sealed a final map (it waited {@code pikachu.binmap.final-wait-ms} for
    * this AM), the record says that this version was not applied, and the map returned is the sealed
    * one.
    */

@@ -28,17 +28,17 @@ class AdapterSettingsTest {
       delimiter = '|',
       value = {
         "pikachu.estimator|magic",
-        "pikachu.fixed.p|0",
-        "pikachu.fixed.p|-2",
-        "pikachu.node.classes|hostA=fast,hostB",
-        "pikachu.node.classes|hostA=fast,hostA=slow",
-        "pikachu.deadband|-0.5",
-        "pikachu.bins.per.reducer|0",
-        "pikachu.bins.per.reducer|ten",
+        "pikachu.estimator.fixed-p|0",
+        "pikachu.estimator.fixed-p|-2",
+        "pikachu.classes.map|hostA=fast,hostB",
+        "pikachu.classes.map|hostA=fast,hostA=slow",
+        "pikachu.controller.deadband|-0.5",
+        "pikachu.bins.per-reducer|0",
+        "pikachu.bins.per-reducer|ten",
         "pikachu.controller.enabled|ture",
-        "pikachu.controller.interval.ms|0",
+        "pikachu.controller.interval-ms|0",
         "pikachu.speculative.reduce|no",
-        "pikachu.binmap.poll.interval.ms|-5",
+        "pikachu.binmap.poll-interval-ms|-5",
       })
   void badValueFailsWithAMessageNamingTheKey(String key, String value) {
     Configuration c = pikachu();

@@ -24,6 +24,12 @@ import org.slf4j.LoggerFactory;
 public final class VirtualBinsConfig {
   private static final Logger LOG = LoggerFactory.getLogger(VirtualBinsConfig.class);
 
+  static {
+    // Every side reads a job's Pikachu settings here first: Hadoop then knows the defaults and the
+    // former names before any key is read.
+    PikachuDefaults.load();
+  }
+
   private VirtualBinsConfig() {}
 
   /** Switches a job to virtual bins (both task-side plugins). */

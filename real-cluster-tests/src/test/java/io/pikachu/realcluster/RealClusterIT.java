@@ -173,8 +173,8 @@ class RealClusterIT {
             "/out/wc-fixed",
             SPREAD_REDUCERS,
             "pikachu.estimator=fixed",
-            "pikachu.fixed.p=3",
-            "pikachu.node.classes=" + classes);
+            "pikachu.estimator.fixed-p=3",
+            "pikachu.classes.map=" + classes);
     assertRecordsEqualStock("/out/wc-fixed");
 
     JsonNode last = finalVersion(job);
@@ -242,7 +242,7 @@ class RealClusterIT {
   @Test
   void aJobWithSpeculationOffRunsAsStockPromptly() throws Exception {
     // Were the reducers to wait for a final map, they would wait this long before sealing one.
-    String longWait = "pikachu.binmap.final.wait.ms=600000";
+    String longWait = "pikachu.binmap.final-wait-ms=600000";
     CompletableFuture<FinishedJob> off =
         async(
             () ->

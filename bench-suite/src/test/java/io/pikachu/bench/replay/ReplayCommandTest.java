@@ -48,7 +48,9 @@ class ReplayCommandTest {
     Path trace = TRACES.resolve("synthetic-wordcount-two-classes.jsonl");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ReplayCommand.parse(
-            new String[] {"-D", "pikachu.estimator=fixed", "-Dpikachu.fixed.p=3", trace.toString()})
+            new String[] {
+              "-D", "pikachu.estimator=fixed", "-Dpikachu.estimator.fixed-p=3", trace.toString()
+            })
         .run(print(out), print(new ByteArrayOutputStream()));
     String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("estimator=fixed"), text);

@@ -25,9 +25,9 @@ public final class PublishedBinMapSource implements BinMapSource {
   private boolean fetchedAllBefore;
 
   /**
-   * @param pollMs the interval between full reads ({@code pikachu.binmap.poll.interval.ms})
+   * @param pollMs the interval between full reads ({@code pikachu.binmap.poll-interval-ms})
    * @param finalPollMs the interval between reads of the sealed map once every owned bin is fetched
-   *     ({@code pikachu.binmap.final.poll.interval.ms})
+   *     ({@code pikachu.binmap.final-poll-interval-ms})
    */
   public PublishedBinMapSource(
       BinMapStore store, BinMap even, long pollMs, long finalPollMs, LongSupplier clock) {

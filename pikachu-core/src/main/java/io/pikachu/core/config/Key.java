@@ -1,5 +1,9 @@
 package io.pikachu.core.config;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,6 +29,7 @@ public final class Key<T> {
   private final T defaultValue;
   private final Parser<T> parser;
   private final String doc;
+  private final List<String> formerNames;
 
   /**
    * @param defaultText the default as an admin would write it, or null when the key has no default
@@ -36,6 +41,29 @@ public final class Key<T> {
     this.doc = Objects.requireNonNull(doc);
     this.defaultText = defaultText;
     this.defaultValue = defaultText == null ? null : parser.parse(name, defaultText);
+    this.formerNames = Collections.emptyList();
+  }
+
+  private Key(Key<T> key, List<String> formerNames) {
+    this.name = key.name;
+    this.parser = key.parser;
+    this.doc = key.doc;
+    this.defaultText = key.defaultText;
+    this.defaultValue = key.defaultValue;
+    this.formerNames = Collections.unmodifiableList(new ArrayList<>(formerNames));
+  }
+
+  /**
+   * This key, also read under names it had before (deprecated: the Hadoop adapters register them
+   * with {@code Configuration.addDeprecations}, which warns of each use).
+   */
+  public Key<T> formerly(String... names) {
+    return new Key<>(this, Arrays.asList(names));
+  }
+
+  /** Names this key had before, still read (the current name wins where both are set). */
+  public List<String> formerNames() {
+    return formerNames;
   }
 
   public String name() {
@@ -59,10 +87,17 @@ public final class Key<T> {
   /** The value set in {@code lookup}, if any, parsed and checked. */
   public Optional<T> find(Function<String, String> lookup) {
     String raw = lookup.apply(name);
-    if (raw == null || raw.trim().isEmpty()) {
+    for (int i = 0; isBlank(raw) && i < formerNames.size(); i++) {
+      raw = lookup.apply(formerNames.get(i));
+    }
+    if (isBlank(raw)) {
       return Optional.empty();
     }
     return Optional.of(parser.parse(name, raw.trim()));
+  }
+
+  private static boolean isBlank(String raw) {
+    return raw == null || raw.trim().isEmpty();
   }
 
   /** The value set in {@code lookup}, else the default (null for a key without one). */

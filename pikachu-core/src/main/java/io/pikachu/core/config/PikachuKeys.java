@@ -19,8 +19,11 @@ import java.util.TreeMap;
 
 /**
  * Every {@code pikachu.*} configuration key, with its default and its check, in one place; the
- * Hadoop keys Pikachu sets are named at the end. The admin guide's key table is checked against
- * {@link #ALL} by a test.
+ * Hadoop keys Pikachu sets are named at the end. Names follow one style, {@code
+ * pikachu.<area>.<setting>}: lower case, the words of a setting joined by hyphens, times in {@code
+ * -ms}, as Hadoop's newer keys are ({@code mapreduce.reduce.shuffle.fetch.retry.interval-ms}); the
+ * names of earlier versions still read, with a deprecation warning ({@link Key#formerNames()}). The
+ * admin guide's key table is checked against {@link #ALL} by a test.
  */
 public final class PikachuKeys {
   private PikachuKeys() {}
@@ -35,10 +38,11 @@ public final class PikachuKeys {
 
   public static final Key<Integer> BINS_PER_REDUCER =
       new Key<>(
-          "pikachu.bins.per.reducer",
-          "10",
-          intBetween(1, MAX_BINS_PER_REDUCER),
-          "virtual bins per reducer; each map writes this times the reducers partitions");
+              "pikachu.bins.per-reducer",
+              "10",
+              intBetween(1, MAX_BINS_PER_REDUCER),
+              "virtual bins per reducer; each map writes this times the reducers partitions")
+          .formerly("pikachu.bins.per.reducer");
 
   public static final Key<Boolean> ENABLED =
       new Key<>(
@@ -70,27 +74,30 @@ public final class PikachuKeys {
 
   public static final Key<Long> BINMAP_POLL_MS =
       new Key<>(
-          "pikachu.binmap.poll.interval.ms",
-          "1000",
-          longAtLeast(1),
-          "how often a reducer polls for a new bin map");
+              "pikachu.binmap.poll-interval-ms",
+              "1000",
+              longAtLeast(1),
+              "how often a reducer polls for a new bin map")
+          .formerly("pikachu.binmap.poll.interval.ms");
 
   public static final Key<Long> FINAL_POLL_MS =
       new Key<>(
-          "pikachu.binmap.final.poll.interval.ms",
-          "200",
-          longAtLeast(1),
-          "how often a reducer that has fetched all its bins looks for the final map, while its"
-              + " final merge waits for it (one read of the sealed map's file each time)");
+              "pikachu.binmap.final-poll-interval-ms",
+              "200",
+              longAtLeast(1),
+              "how often a reducer that has fetched all its bins looks for the final map, while its"
+                  + " final merge waits for it (one read of the sealed map's file each time)")
+          .formerly("pikachu.binmap.final.poll.interval.ms");
 
   public static final Key<Long> FINAL_MAP_WAIT_MS =
       new Key<>(
-          "pikachu.binmap.final.wait.ms",
-          "300000",
-          longAtLeast(1),
-          "how long a reducer that has fetched all its bins waits for a final map (the time"
-              + " restarts with each new map) before it seals the map it has (first sealer wins,"
-              + " so all reducers still agree)");
+              "pikachu.binmap.final-wait-ms",
+              "300000",
+              longAtLeast(1),
+              "how long a reducer that has fetched all its bins waits for a final map (the time"
+                  + " restarts with each new map) before it seals the map it has (first sealer wins,"
+                  + " so all reducers still agree)")
+          .formerly("pikachu.binmap.final.wait.ms");
 
   public static final Key<List<String>> MOVABLE_PARTITIONERS =
       new Key<>(
@@ -128,26 +135,29 @@ public final class PikachuKeys {
 
   public static final Key<Double> FIXED_P =
       new Key<>(
-          "pikachu.fixed.p",
-          null,
-          doubleAbove(0),
-          "partition ratio of the fastest class against the slowest; required by the fixed"
-              + " estimator");
+              "pikachu.estimator.fixed-p",
+              null,
+              doubleAbove(0),
+              "partition ratio of the fastest class against the slowest; required by the fixed"
+                  + " estimator")
+          .formerly("pikachu.fixed.p");
 
   public static final Key<String> NODE_CLASSES =
       new Key<>(
-          "pikachu.node.classes",
-          null,
-          text(),
-          "admin-given node classes, e.g. host1=fast,host2=slow; unset: classes are measured");
+              "pikachu.classes.map",
+              null,
+              text(),
+              "admin-given node classes, e.g. host1=fast,host2=slow; unset: classes are measured")
+          .formerly("pikachu.node.classes");
 
   public static final Key<Double> DEADBAND =
       new Key<>(
-          "pikachu.deadband",
-          "0.1",
-          doubleAtLeast(0.0),
-          "no rebalancing when the ratios of the classes hosting reducers differ by at most 1 +"
-              + " this");
+              "pikachu.controller.deadband",
+              "0.1",
+              doubleAtLeast(0.0),
+              "no rebalancing when the ratios of the classes hosting reducers differ by at most 1 +"
+                  + " this")
+          .formerly("pikachu.deadband");
 
   public static final Key<Long> MAX_WAIT_MS =
       new Key<>(
@@ -211,10 +221,11 @@ public final class PikachuKeys {
 
   public static final Key<Long> INTERVAL_MS =
       new Key<>(
-          "pikachu.controller.interval.ms",
-          "1000",
-          longAtLeast(1),
-          "how often the controller is polled and pending files are written");
+              "pikachu.controller.interval-ms",
+              "1000",
+              longAtLeast(1),
+              "how often the controller is polled and pending files are written")
+          .formerly("pikachu.controller.interval.ms");
 
   public static final Key<Boolean> SPECULATIVE_MAPS =
       new Key<>(
@@ -262,9 +273,11 @@ public final class PikachuKeys {
               SPECULATIVE_MAPS,
               SPECULATIVE_REDUCES));
 
-  /** The key named {@code name}, if Pikachu has one. */
+  /** The key named {@code name}, now or formerly, if Pikachu has one. */
   public static Optional<Key<?>> byName(String name) {
-    return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+    return ALL.stream()
+        .filter(k -> k.name().equals(name) || k.formerNames().contains(name))
+        .findFirst();
   }
 
   /** Every name of Pikachu's keys starts with this. */

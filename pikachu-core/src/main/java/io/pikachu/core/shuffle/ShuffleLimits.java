@@ -9,11 +9,11 @@ import org.immutables.value.Value;
  * <p>Fields:
  *
  * <ul>
- *   <li>{@code pollMs}: how often the bin map is polled ({@code pikachu.binmap.poll.interval.ms})
+ *   <li>{@code pollMs}: how often the bin map is polled ({@code pikachu.binmap.poll-interval-ms})
  *   <li>{@code finalPollMs}: how often a reducer holding every owned bin looks for the final map
- *       ({@code pikachu.binmap.final.poll.interval.ms}): its final merge waits meanwhile
+ *       ({@code pikachu.binmap.final-poll-interval-ms}): its final merge waits meanwhile
  *   <li>{@code finalWaitMs}: how long a reducer holding every owned bin waits for a final map
- *       before it seals the map it has ({@code pikachu.binmap.final.wait.ms})
+ *       before it seals the map it has ({@code pikachu.binmap.final-wait-ms})
  *   <li>{@code abortFailureLimit}: failures of one map attempt after which the reduce attempt fails
  *   <li>{@code failuresBeforeReporting}: every this many failures of an attempt are reported to the
  *       AM (stock {@code mapreduce.reduce.shuffle.maxfetchfailures})
