@@ -84,6 +84,14 @@ class DistJarIT {
   }
 
   @Test
+  void carriesTheLicenseAndTheNoticeOfWhatItBundles() throws IOException {
+    List<String> entries = entries();
+    assertTrue(entries.contains("META-INF/LICENSE"), "Pikachu's license");
+    assertTrue(entries.contains("META-INF/NOTICE"), "Pikachu's notice");
+    assertTrue(entries.contains("META-INF/LICENSE.txt"), "Commons Math's license");
+  }
+
+  @Test
   void bundledLibrariesAreRelocated() throws IOException {
     List<String> entries = entries();
     assertTrue(

@@ -110,6 +110,10 @@ final class ClusterSite {
         "mapreduce.application.classpath",
         "$HADOOP_MAPRED_HOME/share/hadoop/mapreduce/*,$HADOOP_MAPRED_HOME/share/hadoop/mapreduce/lib/*");
     mapred.put("yarn.app.mapreduce.am.resource.mb", Integer.toString(CONTAINER_MB));
+    String lineFlags = String.join(" ", RealClusterSettings.lineJvmFlags());
+    mapred.put("yarn.app.mapreduce.am.admin-command-opts", lineFlags);
+    mapred.put("mapreduce.admin.map.child.java.opts", lineFlags);
+    mapred.put("mapreduce.admin.reduce.child.java.opts", lineFlags);
     mapred.put("yarn.app.mapreduce.am.command-opts", CONTAINER_JAVA_OPTS);
     mapred.put("mapreduce.map.memory.mb", Integer.toString(CONTAINER_MB));
     mapred.put("mapreduce.reduce.memory.mb", Integer.toString(CONTAINER_MB));

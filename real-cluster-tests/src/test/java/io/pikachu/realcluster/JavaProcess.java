@@ -47,6 +47,7 @@ final class JavaProcess {
     command.add("-XX:+UseSerialGC");
     command.add("-XX:TieredStopAtLevel=1");
     command.add("-Djava.net.preferIPv4Stack=true");
+    command.addAll(RealClusterSettings.lineJvmFlags());
     command.add("-cp");
     command.add(String.join(java.io.File.pathSeparator, classPath));
     command.add(mainClass);

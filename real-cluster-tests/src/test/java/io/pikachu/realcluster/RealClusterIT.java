@@ -47,6 +47,14 @@ class RealClusterIT {
    */
   private static final String SPREAD_REDUCERS = "mapreduce.reduce.memory.mb=1280";
 
+  /**
+   * The same for the maps: two of them at most on a NodeManager, so both run maps and both have a
+   * measured speed. Without it the CapacityScheduler of Hadoop 3.3 puts all four maps of a job on
+   * the NodeManager that heartbeats first, and the other one, measured only through its reducers'
+   * shuffle, is a node class of its own.
+   */
+  private static final String SPREAD_MAPS = "mapreduce.map.memory.mb=1280";
+
   private RealCluster cluster;
   private FileSystem fs;
   private Path benchmarks;
@@ -115,7 +123,7 @@ class RealClusterIT {
    */
   @Test
   void twoEqualNodeManagersGiveOneClassAndStocksPartFiles() throws Exception {
-    FinishedJob job = wordcount("wc-two-stage", "/out/wc-two-stage", SPREAD_REDUCERS);
+    FinishedJob job = wordcount("wc-two-stage", "/out/wc-two-stage", SPREAD_MAPS, SPREAD_REDUCERS);
     assertPartFilesEqualStock("/out/wc-two-stage");
 
     JsonNode last = finalVersion(job);
@@ -171,6 +179,7 @@ class RealClusterIT {
         wordcount(
             "wc-fixed",
             "/out/wc-fixed",
+            SPREAD_MAPS,
             SPREAD_REDUCERS,
             "pikachu.estimator=fixed",
             "pikachu.estimator.fixed-p=3",
@@ -353,6 +362,66 @@ class RealClusterIT {
           option + ": not the upstream failure; see " + run.log());
       assertEquals(List.of(), run.jobIds(), option + ": a job was submitted");
     }
+  }
+
+  /**
+   * The admin guide's other install: MapReduce as a framework tarball in HDFS ({@code
+   * mapreduce.application.framework.path}) with the admin jar inside it, and a class path that
+   * names only the archive, so nothing of a node's own installation reaches the job's containers.
+   */
+  @Test
+  void theFrameworkTarballInstallRunsPikachu() throws Exception {
+    HadoopHome home = HadoopHome.fromSystemProperty();
+    Path archive = cluster.work().resolve("mapreduce.tar.gz");
+    Process tar =
+        new ProcessBuilder("tar", "-czf", archive.toString(), "-C", home.root().toString(), "share")
+            .inheritIO()
+            .start();
+    assertEquals(0, tar.waitFor(), "tar of the layout's share/hadoop");
+    fs.copyFromLocalFile(
+        new org.apache.hadoop.fs.Path(archive.toUri()),
+        new org.apache.hadoop.fs.Path("/apps/mapreduce.tar.gz"));
+    List<String> classPath = new ArrayList<>();
+    for (String component : List.of("mapreduce", "common", "yarn", "hdfs")) {
+      classPath.add("$PWD/mr-framework/share/hadoop/" + component + "/*");
+      classPath.add("$PWD/mr-framework/share/hadoop/" + component + "/lib/*");
+    }
+    FinishedJob job =
+        wordcount(
+            "wc-framework-tarball",
+            "/out/wc-framework-tarball",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.application.framework.path="
+                + fs.getUri()
+                + "/apps/mapreduce.tar.gz#mr-framework",
+            "mapreduce.application.classpath=" + String.join(",", classPath));
+    assertRecordsEqualStock("/out/wc-framework-tarball");
+    assertEquals(1, job.amLines("Pikachu decision v1").size(), "the AM plugin ran");
+    // every bin of every map at least once; more where a node class got more bins
+    assertTrue(
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED")
+            >= (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        "the task plugins ran");
+  }
+
+  /** A job with its own class loader for its classes still gets Pikachu from the cluster. */
+  @Test
+  void aJobWithItsOwnClassLoaderRunsPikachu() throws Exception {
+    FinishedJob job =
+        wordcount(
+            "wc-job-classloader",
+            "/out/wc-job-classloader",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.job.classloader=true");
+    assertRecordsEqualStock("/out/wc-job-classloader");
+    assertEquals(1, job.amLines("Pikachu decision v1").size(), "the AM plugin ran");
+    // every bin of every map at least once; more where a node class got more bins
+    assertTrue(
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED")
+            >= (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        "the task plugins ran");
   }
 
   // ---- jobs
