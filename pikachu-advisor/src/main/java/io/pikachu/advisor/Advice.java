@@ -15,6 +15,12 @@ public final class Advice {
   public final String stepAside;
   public final String notes;
 
+  /**
+   * The reduce side's measured imbalance: from the first reducer's end to the last one's, as a
+   * share of the job's time.
+   */
+  public final double reducerSpread;
+
   Advice(
       String file,
       String jobId,
@@ -25,7 +31,9 @@ public final class Advice {
       double p,
       double fitError,
       String stepAside,
-      String notes) {
+      String notes,
+      double reducerSpread) {
+    this.reducerSpread = reducerSpread;
     this.file = file;
     this.jobId = jobId;
     this.name = name;
@@ -52,6 +60,18 @@ public final class Advice {
         1.0,
         Double.NaN,
         reason,
-        "");
+        "",
+        reducerSpread(job));
+  }
+
+  /** From the first successful reducer's end to the last one's, over the job's time. */
+  static double reducerSpread(JobHistory job) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (JobHistory.Attempt a : job.successful(true)) {
+      first = Math.min(first, a.finish);
+      last = Math.max(last, a.finish);
+    }
+    return first > last || job.jobSeconds() <= 0 ? 0 : (last - first) / 1000.0 / job.jobSeconds();
   }
 }

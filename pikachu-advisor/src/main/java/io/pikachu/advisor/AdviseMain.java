@@ -104,10 +104,11 @@ public final class AdviseMain {
   static void print(Advisor.Report r, PrintStream out) {
     out.printf(
         Locale.ROOT,
-        "%-26s %-16s %10s %10s %8s %6s  %s%n",
+        "%-26s %-16s %10s %7s %10s %8s %6s  %s%n",
         "job",
         "name",
         "measured",
+        "spread",
         "w/ Pikachu",
         "saving",
         "P",
@@ -123,10 +124,11 @@ public final class AdviseMain {
         aside.put(reason, n == null ? 1 : n + 1);
         out.printf(
             Locale.ROOT,
-            "%-26s %-16s %9.1fs %10s %8s %6s  steps aside: %s%n",
+            "%-26s %-16s %9.1fs %6.1f%% %10s %8s %6s  steps aside: %s%n",
             a.jobId,
             trim(a.name),
             a.measuredSeconds,
+            100 * a.reducerSpread,
             "-",
             "-",
             "-",
@@ -138,10 +140,11 @@ public final class AdviseMain {
       predicted += a.predictedPikachuSeconds;
       out.printf(
           Locale.ROOT,
-          "%-26s %-16s %9.1fs %9.1fs %7.1f%% %6.2f  %s%n",
+          "%-26s %-16s %9.1fs %6.1f%% %9.1fs %7.1f%% %6.2f  %s%n",
           a.jobId,
           trim(a.name),
           a.measuredSeconds,
+          100 * a.reducerSpread,
           a.predictedPikachuSeconds,
           100 * a.saving,
           a.p,
@@ -187,6 +190,7 @@ public final class AdviseMain {
                         "job_id",
                         "name",
                         "measured_s",
+                        "reducer_end_spread",
                         "predicted_pikachu_s",
                         "saving",
                         "p",
@@ -202,6 +206,7 @@ public final class AdviseMain {
             a.jobId,
             a.name,
             f(a.measuredSeconds),
+            f(a.reducerSpread),
             f(a.predictedPikachuSeconds),
             f(a.saving),
             f(a.p),
@@ -212,7 +217,7 @@ public final class AdviseMain {
             a.notes);
       }
       for (String b : r.bad) {
-        p.printRecord("", "", "", "", "", "", "", "", "", "", "", "unusable: " + b);
+        p.printRecord("", "", "", "", "", "", "", "", "", "", "", "", "unusable: " + b);
       }
     }
   }

@@ -149,7 +149,8 @@ public final class Advisor {
           r.p,
           r.fitError,
           null,
-          notes);
+          notes,
+          Advice.reducerSpread(job));
     } catch (IllegalArgumentException | IllegalStateException e) {
       return f + ": cannot replay this job (" + e.getMessage() + ")";
     }

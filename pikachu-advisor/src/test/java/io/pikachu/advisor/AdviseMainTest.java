@@ -48,7 +48,10 @@ class AdviseMainTest {
     assertTrue(r[2].contains("3 of 3 history files read"), r[2]);
     List<String> lines = Files.readAllLines(csv);
     assertEquals(4, lines.size());
-    assertTrue(lines.get(0).startsWith("file,job_id,name,measured_s,predicted_pikachu_s,saving,p"));
+    assertTrue(
+        lines
+            .get(0)
+            .startsWith("file,job_id,name,measured_s,reducer_end_spread,predicted_pikachu_s"));
   }
 
   @Test
