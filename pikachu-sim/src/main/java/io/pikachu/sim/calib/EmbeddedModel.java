@@ -1,0 +1,176 @@
+package io.pikachu.sim.calib;
+
+import io.pikachu.sim.model.AppProfile;
+import io.pikachu.sim.model.JobSpec;
+import io.pikachu.sim.model.NodeSpec;
+import io.pikachu.sim.model.Platform;
+import io.pikachu.sim.model.SimCluster;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The simulator's model of the embedded cluster's jobs: costs read from the task counters of
+ * calibration runs (per application), plus four costs no counter shows, fitted on the same runs
+ * (JVM starts, the container delay, and which share of a reducer's per-MB CPU falls in its
+ * shuffle).
+ */
+public final class EmbeddedModel {
+  /** The embedded cluster's nodes share one machine: its "network" is loopback. */
+  static final double LOOPBACK_MB_PER_S = 1000;
+
+  static final double NODE_MEMORY_MB = 8192;
+
+  /** What the counters of the calibration runs say about one application. */
+  public static final class Counted {
+    final double outputRatio;
+    final double mapCpuPerMb;
+    final double reduceFixedCpu;
+    final double reduceCpuPerMb;
+
+    Counted(double outputRatio, double mapCpuPerMb, double reduceFixedCpu, double reduceCpuPerMb) {
+      this.outputRatio = outputRatio;
+      this.mapCpuPerMb = mapCpuPerMb;
+      this.reduceFixedCpu = reduceFixedCpu;
+      this.reduceCpuPerMb = reduceCpuPerMb;
+    }
+  }
+
+  private final Map<String, Counted> counted;
+  private final double mapStart;
+  private final double reduceStart;
+  private final double containerDelay;
+  private final double amStart;
+  private final double shuffleShare;
+  private final double mbPerMap;
+
+  public EmbeddedModel(
+      Map<String, Counted> counted,
+      double mapStart,
+      double reduceStart,
+      double containerDelay,
+      double amStart,
+      double shuffleShare,
+      double mbPerMap) {
+    this.counted = Collections.unmodifiableMap(new LinkedHashMap<String, Counted>(counted));
+    this.mapStart = mapStart;
+    this.reduceStart = reduceStart;
+    this.containerDelay = containerDelay;
+    this.amStart = amStart;
+    this.shuffleShare = shuffleShare;
+    this.mbPerMap = mbPerMap;
+  }
+
+  EmbeddedModel withFitted(
+      double newMapStart, double newReduceStart, double newDelay, double newShuffleShare) {
+    return new EmbeddedModel(
+        counted, newMapStart, newReduceStart, newDelay, amStart, newShuffleShare, mbPerMap);
+  }
+
+  public AppProfile profile(String app) {
+    Counted c = counted.get(app);
+    if (c == null) {
+      throw new IllegalArgumentException("no calibration for application " + app);
+    }
+    double rest = (1 - shuffleShare) / 2;
+    return new AppProfile(
+        app,
+        mapStart,
+        c.mapCpuPerMb * 0.8,
+        c.outputRatio,
+        c.outputRatio > 0 ? c.mapCpuPerMb * 0.2 / c.outputRatio : 0,
+        reduceStart + c.reduceFixedCpu,
+        c.reduceCpuPerMb * shuffleShare,
+        c.reduceCpuPerMb * rest,
+        c.reduceCpuPerMb * rest,
+        1.2);
+  }
+
+  public Platform platform() {
+    return Platform.defaults().withDelays(amStart, containerDelay);
+  }
+
+  /** The cluster a measured run ran on. */
+  public static SimCluster cluster(MeasuredRun run) {
+    List<NodeSpec> nodes = new ArrayList<NodeSpec>();
+    for (MeasuredRun.Node n : run.nodes()) {
+      nodes.add(
+          new NodeSpec(
+              n.name,
+              n.label,
+              n.cpus,
+              1.0,
+              n.mapSlots,
+              n.reduceSlots,
+              NODE_MEMORY_MB,
+              LOOPBACK_MB_PER_S));
+    }
+    return new SimCluster(run.config(), nodes);
+  }
+
+  /** The job a measured run ran: its maps, one reducer per reduce slot, input on local disks. */
+  public JobSpec job(MeasuredRun run) {
+    int reducers = 0;
+    for (MeasuredRun.Node n : run.nodes()) {
+      reducers += n.reduceSlots;
+    }
+    return JobSpec.builder(profile(run.app()), run.maps().size(), mbPerMap, reducers)
+        .name(run.key())
+        .replication(run.nodes().size())
+        .build();
+  }
+
+  public Map<String, Counted> counted() {
+    return counted;
+  }
+
+  public double mapStart() {
+    return mapStart;
+  }
+
+  public double reduceStart() {
+    return reduceStart;
+  }
+
+  public double containerDelay() {
+    return containerDelay;
+  }
+
+  public double amStart() {
+    return amStart;
+  }
+
+  public double shuffleShare() {
+    return shuffleShare;
+  }
+
+  public String describe() {
+    StringBuilder s =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "fitted: map JVM start %.2f core-s, reduce JVM start %.2f core-s, container delay"
+                    + " %.2f s, shuffle share of reducer CPU %.2f; measured: AM start %.2f s%n",
+                mapStart,
+                reduceStart,
+                containerDelay,
+                shuffleShare,
+                amStart));
+    for (Map.Entry<String, Counted> e : counted.entrySet()) {
+      Counted c = e.getValue();
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "  %s: map output x%.3f, map CPU %.3f core-s/MB, reducer CPU %.2f + %.3f core-s/MB%n",
+              e.getKey(),
+              c.outputRatio,
+              c.mapCpuPerMb,
+              c.reduceFixedCpu,
+              c.reduceCpuPerMb));
+    }
+    return s.toString();
+  }
+}

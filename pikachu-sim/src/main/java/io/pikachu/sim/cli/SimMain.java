@@ -1,0 +1,297 @@
+package io.pikachu.sim.cli;
+
+import io.pikachu.sim.calib.Calibration;
+import io.pikachu.sim.calib.EmbeddedModel;
+import io.pikachu.sim.calib.MeasuredRun;
+import io.pikachu.sim.calib.Stats;
+import io.pikachu.sim.calib.SuiteRuns;
+import io.pikachu.sim.calib.Validation;
+import io.pikachu.sim.engine.SimResult;
+import io.pikachu.sim.engine.Simulation;
+import io.pikachu.sim.engine.TaskRecord;
+import io.pikachu.sim.model.JobSpec;
+import io.pikachu.sim.model.Method;
+import io.pikachu.sim.model.SimCluster;
+import io.pikachu.sim.paper.PaperFigures;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+/**
+ * The simulator's commands: {@code validate} (fit on the suite's runs, predict held-back ones),
+ * {@code fig2-2}, {@code fig2-7} (with Table 2.1), {@code fig2-9}, {@code beyond}, {@code simulate}
+ * (one job) and {@code bench} (speed figures).
+ */
+public final class SimMain {
+
+  static final String COMMANDS = "validate, fig2-2, fig2-7, fig2-9, beyond, paper, simulate, bench";
+
+  private SimMain() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      out.println(usage());
+      return 0;
+    }
+    String command = args[0];
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    try {
+      CommandLine line = new DefaultParser().parse(options(), rest);
+      if (line.hasOption("help")) {
+        out.println(usage());
+        return 0;
+      }
+      Path out0 = Paths.get(line.getOptionValue("out", "target/sim"));
+      Files.createDirectories(out0);
+      switch (command) {
+        case "validate":
+          return validate(line, out0, out);
+        case "fig2-2":
+          figures(line, out0, out).fig22();
+          return 0;
+        case "fig2-7":
+          figures(line, out0, out).fig27();
+          return 0;
+        case "fig2-9":
+          figures(line, out0, out).fig29();
+          return 0;
+        case "beyond":
+          figures(line, out0, out).beyond();
+          return 0;
+        case "paper":
+          PaperFigures f = figures(line, out0, out);
+          f.fig22();
+          f.fig27();
+          f.fig29();
+          return 0;
+        case "simulate":
+          return simulate(line, out);
+        case "bench":
+          return bench(line, out);
+        default:
+          err.println("unknown command '" + command + "'; commands: " + COMMANDS);
+          return 2;
+      }
+    } catch (ParseException | IllegalArgumentException e) {
+      err.println(command + ": " + e.getMessage());
+      return 2;
+    } catch (IOException e) {
+      err.println(command + ": " + e.getMessage());
+      return 1;
+    }
+  }
+
+  static Options options() {
+    return new Options()
+        .addOption(
+            opt("results", "the suite's results.csv (default ../docs/benchmarks/results.csv)"))
+        .addOption(
+            opt(
+                "runs",
+                "folder holding the suite's runs/ (default"
+                    + " ../docs/measurements/2026-11-25-suite)"))
+        .addOption(opt("out", "output folder (default target/sim)"))
+        .addOption(
+            opt(
+                "reducer-cores",
+                "figures: the most cores one reducer may use (default: the calibrated 1.2)"))
+        .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
+        .addOption(opt("app", "simulate: application (default wordcount)"))
+        .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
+        .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
+        .addOption(opt("maps", "simulate: maps (default 680)"))
+        .addOption(Option.builder("h").longOpt("help").desc("this help").build());
+  }
+
+  private static Option opt(String name, String description) {
+    return Option.builder().longOpt(name).hasArg().desc(description).build();
+  }
+
+  static String usage() {
+    java.io.StringWriter s = new java.io.StringWriter();
+    new HelpFormatter()
+        .printHelp(
+            new java.io.PrintWriter(s),
+            100,
+            "sim <command> [options]",
+            "Commands: " + COMMANDS,
+            options(),
+            2,
+            4,
+            "");
+    return s.toString();
+  }
+
+  static List<MeasuredRun> suite(CommandLine line) throws IOException {
+    Path results = Paths.get(line.getOptionValue("results", "../docs/benchmarks/results.csv"));
+    Path runs = Paths.get(line.getOptionValue("runs", "../docs/measurements/2026-11-25-suite"));
+    if (!Files.isRegularFile(results)) {
+      throw new IOException("no suite results at " + results.toAbsolutePath() + " (--results)");
+    }
+    return SuiteRuns.read(results, runs);
+  }
+
+  static double mbPerMap(CommandLine line) {
+    return Double.parseDouble(line.getOptionValue("mb-per-map", "4"));
+  }
+
+  static int validate(CommandLine line, Path out, PrintStream log) throws IOException {
+    List<MeasuredRun> runs = suite(line);
+    long t0 = System.nanoTime();
+    Validation v = Validation.run(runs, mbPerMap(line));
+    v.writeCsv(out.resolve("validation.csv"));
+    StringBuilder md = new StringBuilder();
+    md.append("Held-back runs: each repetition predicted by a model fitted on the stock runs of")
+        .append(" the others (")
+        .append(runs.size())
+        .append(" runs). Cells: median absolute error [95% interval].\n\n")
+        .append(v.table())
+        .append('\n');
+    for (java.util.Map.Entry<Integer, EmbeddedModel> e : v.models().entrySet()) {
+      md.append("Fit without repetition ")
+          .append(e.getKey())
+          .append(":\n```\n")
+          .append(e.getValue().describe())
+          .append("```\n");
+    }
+    Files.write(out.resolve("validation.md"), md.toString().getBytes(StandardCharsets.UTF_8));
+    log.print(md);
+    log.printf(
+        Locale.ROOT,
+        "validated in %.1f s; wrote %s%n",
+        (System.nanoTime() - t0) / 1e9,
+        out.resolve("validation.csv"));
+    return 0;
+  }
+
+  static PaperFigures figures(CommandLine line, Path out, PrintStream log) throws IOException {
+    List<MeasuredRun> runs = suite(line);
+    EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
+    String provenance =
+        "Application costs fitted on every stock run of the suite ("
+            + line.getOptionValue("results", "../docs/benchmarks/results.csv")
+            + "); none fitted to the paper's figures.\n\n```\n"
+            + m.describe()
+            + "```";
+    log.println(m.describe());
+    double cores = Double.parseDouble(line.getOptionValue("reducer-cores", "NaN"));
+    if (!Double.isNaN(cores)) {
+      provenance +=
+          String.format(
+              Locale.ROOT,
+              "%n%nSensitivity run: a reducer may use up to %.1f cores (--reducer-cores).",
+              cores);
+    }
+    return new PaperFigures(m, out, log, provenance, cores);
+  }
+
+  static int simulate(CommandLine line, PrintStream log) throws IOException {
+    List<MeasuredRun> runs = suite(line);
+    EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
+    SimCluster c = cluster(line.getOptionValue("cluster", "paper-7"));
+    int maps = Integer.parseInt(line.getOptionValue("maps", "680"));
+    JobSpec job =
+        JobSpec.builder(
+                m.profile(line.getOptionValue("app", "wordcount")), maps, 64, c.totalReduceSlots())
+            .build();
+    Method method = Method.parse(line.getOptionValue("method", "two-stage"));
+    long t0 = System.nanoTime();
+    SimResult r = new Simulation(c, job, method, m.platform()).run();
+    log.printf(
+        Locale.ROOT,
+        "%s on %s, %d maps, %s: job %.1f s (map phase %.1f s, reduce tail %.1f s), P %.2f,"
+            + " applied ratio %.2f, simulated in %.0f ms (%d events)%n",
+        job.app().name(),
+        c.label(),
+        maps,
+        method,
+        r.jobSeconds(),
+        r.mapPhaseSeconds(),
+        r.reduceTailSeconds(),
+        r.controllerP(),
+        r.appliedRatio("fast", "slow"),
+        (System.nanoTime() - t0) / 1e6,
+        r.events());
+    for (TaskRecord t : r.reducers()) {
+      log.printf(
+          Locale.ROOT,
+          "  reducer %d on %s: start %.1f, shuffle done %.1f, sort done %.1f, end %.1f, %.0f MB%n",
+          t.task(),
+          t.node(),
+          t.start(),
+          t.shuffleDone(),
+          t.sortDone(),
+          t.finish(),
+          t.heldMb());
+    }
+    return 0;
+  }
+
+  static SimCluster cluster(String name) {
+    switch (name) {
+      case "paper-7":
+        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
+      case "paper-7-config-2":
+        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_2);
+      case "ec2-60":
+        return SimCluster.paperEc2(SimCluster.Slots.CONFIG_1);
+      default:
+        throw new IllegalArgumentException(
+            "unknown cluster '" + name + "'; known: paper-7, paper-7-config-2, ec2-60");
+    }
+  }
+
+  /**
+   * The speed figures: the paper's Config-1 job with the real controller (median of 9 runs), and a
+   * 1,000-node, 100,000-map job (one run). Printed, not asserted.
+   */
+  static int bench(CommandLine line, PrintStream log) throws IOException {
+    EmbeddedModel m = Calibration.fit(suite(line), mbPerMap(line));
+    SimCluster paper = SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
+    JobSpec job = JobSpec.builder(m.profile("wordcount"), 680, 64, 14).build();
+    double[] ms = new double[9];
+    for (int i = 0; i < ms.length + 2; i++) {
+      long t0 = System.nanoTime();
+      new Simulation(paper, job, Method.TWO_STAGE, m.platform()).run();
+      if (i >= 2) {
+        ms[i - 2] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    log.printf(
+        Locale.ROOT,
+        "paper's Config-1 Wordcount (7 nodes, 680 maps, two-stage controller): median %.0f ms over"
+            + " %d runs after 2 warm-up runs (target < 1000 ms)%n",
+        Stats.median(ms),
+        ms.length);
+    SimCluster big = PaperFigures.scaled(333, 667);
+    JobSpec bigJob =
+        JobSpec.builder(m.profile("wordcount"), 100_000, 64, big.totalReduceSlots()).build();
+    long t0 = System.nanoTime();
+    SimResult r = new Simulation(big, bigJob, Method.TWO_STAGE, m.platform()).run();
+    log.printf(
+        Locale.ROOT,
+        "1,000 nodes, 100,000 maps, %d reducers, two-stage controller: %.1f s wall, %d events,"
+            + " simulated job %.0f s (target < 30 s)%n",
+        big.totalReduceSlots(),
+        (System.nanoTime() - t0) / 1e9,
+        r.events(),
+        r.jobSeconds());
+    return 0;
+  }
+}

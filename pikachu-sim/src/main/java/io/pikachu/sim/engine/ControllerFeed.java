@@ -1,0 +1,178 @@
+package io.pikachu.sim.engine;
+
+import io.pikachu.core.binmap.BinAllocation;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.ControllerConfig;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.decision.JobController;
+import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskPhase;
+import io.pikachu.core.decision.observe.TaskType;
+import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.sim.model.Method;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The simulator's side of the AM adapter, and the only class of the simulator that builds core
+ * types: it turns simulated attempts into the controller's {@link StatusReport}s the way {@code
+ * StatusTranslator} turns Hadoop's, feeds them to the same {@link JobController} that {@code
+ * ControllerSession} feeds (launch reports, periodic reports, a final report when an attempt ends),
+ * polls it, and hands each new bin map version back to the simulation.
+ */
+public final class ControllerFeed {
+
+  /** Simulated time 0 in the controller's milliseconds (any positive epoch works). */
+  static final long EPOCH_MS = 1_000_000_000L;
+
+  private final JobController controller;
+  private final int reducers;
+  private final int binsPerReducer;
+  private int published;
+
+  /** One published version, as the simulation applies it. */
+  public static final class Published {
+    final int[] owners;
+    final boolean isFinal;
+    final int version;
+
+    Published(int[] owners, boolean isFinal, int version) {
+      this.owners = owners;
+      this.isFinal = isFinal;
+      this.version = version;
+    }
+  }
+
+  ControllerFeed(Method method, int reducers, int binsPerReducer, Map<String, String> extra) {
+    Map<String, String> conf = new HashMap<String, String>(extra);
+    conf.put(PikachuKeys.ESTIMATOR.name(), method.estimator());
+    conf.put(PikachuKeys.BINS_PER_REDUCER.name(), Integer.toString(binsPerReducer));
+    if (!Double.isNaN(method.fixedP())) {
+      conf.put(PikachuKeys.FIXED_P.name(), String.format(Locale.ROOT, "%s", method.fixedP()));
+    }
+    this.controller = new JobController(ControllerConfig.fromMap(conf), reducers, Slicing.HASH);
+    this.reducers = reducers;
+    this.binsPerReducer = binsPerReducer;
+  }
+
+  /** The even map, every reducer its own partition's bins: stock's placement. */
+  static int[] evenOwners(int reducers, int binsPerReducer) {
+    return owners(BinAllocation.even(binsPerReducer, reducers));
+  }
+
+  static long ms(double simSeconds) {
+    return EPOCH_MS + Math.round(simSeconds * 1000.0);
+  }
+
+  static double seconds(long ms) {
+    return (ms - EPOCH_MS) / 1000.0;
+  }
+
+  /** The AM adapter's report for an attempt at its launch, before its first status update. */
+  void launched(Attempt a, int completedMaps, int totalMaps) {
+    controller.onReport(
+        StatusReport.of(
+            ms(a.launch),
+            a.id,
+            a.isMap() ? TaskType.MAP : TaskType.REDUCE,
+            a.task,
+            a.node.spec.name(),
+            TaskPhase.STARTING,
+            AttemptState.RUNNING,
+            0.0,
+            0,
+            Math.min(totalMaps, completedMaps),
+            totalMaps,
+            0,
+            ms(a.launch)));
+  }
+
+  /**
+   * A status report of a running attempt, or its last one when it ended (the AM resends the last
+   * status with the attempt's final state).
+   */
+  void report(Attempt a, double now, int completedMaps, int totalMaps, AttemptState state) {
+    double progress = Math.max(0.0, Math.min(1.0, a.progress()));
+    controller.onReport(
+        StatusReport.of(
+            ms(now),
+            a.id,
+            a.isMap() ? TaskType.MAP : TaskType.REDUCE,
+            a.task,
+            a.node.spec.name(),
+            phase(a),
+            state,
+            progress,
+            a.isMap() ? 0 : Math.min(totalMaps, a.mapsCopied(totalMaps)),
+            Math.min(totalMaps, completedMaps),
+            totalMaps,
+            Math.max(0L, Math.round(a.cpuUsed * 1000.0)),
+            ms(a.launch)));
+  }
+
+  private static TaskPhase phase(Attempt a) {
+    switch (a.stage) {
+      case START:
+        return TaskPhase.STARTING;
+      case MAP:
+        return TaskPhase.MAP;
+      case SPILL:
+        return TaskPhase.SORT;
+      case SHUFFLE:
+      case WAIT_FINAL:
+        return TaskPhase.SHUFFLE;
+      case MERGE:
+        return TaskPhase.SORT;
+      case REDUCE:
+        return TaskPhase.REDUCE;
+      default:
+        return a.isMap() ? TaskPhase.SORT : TaskPhase.REDUCE;
+    }
+  }
+
+  /** Polls the controller; returns the version it newly decided, or null. */
+  Published poll(double now) {
+    if (controller.isFinal() && published > 0) {
+      return null;
+    }
+    controller.poll(ms(now));
+    if (!controller.record().isPresent()) {
+      return null;
+    }
+    DecisionRecord record = controller.record().get();
+    if (record.versions().size() <= published) {
+      return null;
+    }
+    published = record.versions().size();
+    Decision d = record.last();
+    return new Published(owners(d.allocation()), d.isFinal(), published);
+  }
+
+  boolean isFinal() {
+    return controller.isFinal();
+  }
+
+  /** Every version decided, or null if none. */
+  DecisionRecord record() {
+    return controller.record().orElse(null);
+  }
+
+  int reducers() {
+    return reducers;
+  }
+
+  int binsPerReducer() {
+    return binsPerReducer;
+  }
+
+  private static int[] owners(BinAllocation a) {
+    int[] o = new int[a.totalBins()];
+    for (int b = 0; b < o.length; b++) {
+      o[b] = a.owner(b);
+    }
+    return o;
+  }
+}

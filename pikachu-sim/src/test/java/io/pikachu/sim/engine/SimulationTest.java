@@ -1,0 +1,130 @@
+package io.pikachu.sim.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.core.decision.Decision;
+import io.pikachu.sim.model.AppProfile;
+import io.pikachu.sim.model.JobSpec;
+import io.pikachu.sim.model.Method;
+import io.pikachu.sim.model.NodeSpec;
+import io.pikachu.sim.model.Platform;
+import io.pikachu.sim.model.SimCluster;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SimulationTest {
+
+  /** A CPU-heavy reduce side: the imbalance Pikachu exists for. */
+  static final AppProfile REDUCE_HEAVY =
+      new AppProfile("reduce-heavy", 1.0, 0.2, 1.0, 0.02, 1.0, 0.05, 0.05, 0.3, 1.2);
+
+  static SimCluster twoClasses(double fastCores, int fastMapSlots, double slowCores) {
+    List<NodeSpec> nodes = new ArrayList<>();
+    nodes.add(new NodeSpec("fast-0", "fast", fastCores, 1.0, fastMapSlots, 2, 16_000, 125));
+    nodes.add(new NodeSpec("slow-0", "slow", slowCores, 1.0, 2, 2, 4_000, 125));
+    nodes.add(new NodeSpec("slow-1", "slow", slowCores, 1.0, 2, 2, 4_000, 125));
+    return new SimCluster("test", nodes);
+  }
+
+  static SimResult run(SimCluster c, JobSpec j, Method m) {
+    return new Simulation(c, j, m, Platform.defaults()).run();
+  }
+
+  @Test
+  void everyTaskRunsOnceAndEveryByteIsShuffled() {
+    SimCluster c = twoClasses(2, 2, 2);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 6).replication(1).build();
+    SimResult r = run(c, job, Method.STOCK);
+    long maps = r.tasks().stream().filter(t -> !t.reduce() && t.succeeded()).count();
+    assertEquals(24, maps);
+    assertEquals(6, r.reducers().size());
+    assertEquals(24 * 16.0, r.shuffledMb(), 1e-6);
+    assertTrue(r.mapPhaseSeconds() < r.jobSeconds());
+    assertTrue(r.firstReducerStart() < r.mapPhaseSeconds());
+    assertNull(r.decisions());
+    for (TaskRecord t : r.reducers()) {
+      assertTrue(t.start() <= t.shuffleDone() && t.shuffleDone() <= t.sortDone());
+      assertTrue(t.sortDone() <= t.finish() && t.finish() <= r.jobSeconds());
+    }
+  }
+
+  @Test
+  void onEqualNodesEveryReducerEndsAtAboutTheSameTime() {
+    SimCluster c = twoClasses(2, 2, 2);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 6).replication(1).build();
+    SimResult r = run(c, job, Method.STOCK);
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (TaskRecord t : r.reducers()) {
+      min = Math.min(min, t.finish());
+      max = Math.max(max, t.finish());
+    }
+    assertTrue(max - min < 0.1 * r.reduceTailSeconds() + 1, min + " " + max);
+  }
+
+  @Test
+  void slowNodesReducersFinishLaterUnderStock() {
+    SimCluster c = twoClasses(8, 8, 1);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
+    SimResult r = run(c, job, Method.STOCK);
+    double[] fast = r.stagesByLabel().get("fast");
+    double[] slow = r.stagesByLabel().get("slow");
+    assertNotNull(fast);
+    assertTrue(slow[2] + slow[3] > 1.5 * (fast[2] + fast[3]), fast[3] + " vs " + slow[3]);
+  }
+
+  @Test
+  void twoStageRebalancesTowardTheFastNodeAndShortensTheJob() {
+    SimCluster c = twoClasses(2, 8, 0.5);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
+    SimResult stock = run(c, job, Method.STOCK);
+    SimResult two = run(c, job, Method.TWO_STAGE);
+    assertNotNull(two.decisions());
+    Decision last = two.decisions().last();
+    assertTrue(last.isFinal());
+    assertTrue(last.rebalanced(), String.valueOf(last.notes()));
+    assertEquals(4.0, two.appliedRatio("fast", "slow"), 0.5);
+    assertTrue(
+        two.jobSeconds() < 0.8 * stock.jobSeconds(),
+        two.jobSeconds() + " vs " + stock.jobSeconds());
+    assertEquals(48 * 16.0, sumHeld(two), 1e-6);
+  }
+
+  @Test
+  void aFixedRatioOfOneKeepsStocksPlacement() {
+    SimCluster c = twoClasses(8, 8, 1);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
+    SimResult fixed = run(c, job, Method.fixed(1.0));
+    assertTrue(!fixed.decisions().last().rebalanced());
+    assertEquals(0.0, fixed.refetchedMb(), 1e-9);
+  }
+
+  @Test
+  void aJobWithoutReducersIsRefusedWithAReason() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> JobSpec.builder(REDUCE_HEAVY, 4, 16, 0));
+    assertTrue(e.getMessage().contains("no reducers"));
+  }
+
+  @Test
+  void sharesAreMaxMinFair() {
+    double[] a = Simulation.waterFill(new double[] {0.1, 1, 1, 0}, 1.0);
+    assertEquals(0.1, a[0], 1e-12);
+    assertEquals(0.45, a[1], 1e-12);
+    assertEquals(0.45, a[2], 1e-12);
+    assertEquals(0.0, a[3], 1e-12);
+  }
+
+  private static double sumHeld(SimResult r) {
+    double s = 0;
+    for (TaskRecord t : r.reducers()) {
+      s += t.heldMb();
+    }
+    return s;
+  }
+}
