@@ -87,66 +87,100 @@ public record WorkloadSpec(
   }
 
   public WorkloadSpec withVips(int n) {
-    return new WorkloadSpec(
-        n,
-        trafficSigma,
-        meanInternalFraction,
-        dipMedian,
-        dipSigma,
-        referenceTotalGbps,
-        maxGbpsPerDip,
-        gbpsPerSourceRack,
-        maxSourceRacks,
-        portBasedFraction,
-        heterogeneousFraction,
-        intervals,
-        driftPersistence,
-        driftSigma,
-        churnProbability,
-        traceMinGbps,
-        traceMaxGbps);
+    return edit(e -> e.vips = n);
   }
 
   public WorkloadSpec withIntervals(int n) {
-    return new WorkloadSpec(
-        vips,
-        trafficSigma,
-        meanInternalFraction,
-        dipMedian,
-        dipSigma,
-        referenceTotalGbps,
-        maxGbpsPerDip,
-        gbpsPerSourceRack,
-        maxSourceRacks,
-        portBasedFraction,
-        heterogeneousFraction,
-        n,
-        driftPersistence,
-        driftSigma,
-        churnProbability,
-        traceMinGbps,
-        traceMaxGbps);
+    return edit(e -> e.intervals = n);
+  }
+
+  /**
+   * The same workload with another skew and churn: the two knobs the seed's unpublished trace
+   * leaves most open (the figures' sensitivity runs, {@code --traffic-sigma} and {@code --churn}).
+   */
+  public WorkloadSpec withSkewAndChurn(double sigma, double churn) {
+    return edit(
+        e -> {
+          e.trafficSigma = sigma;
+          e.churnProbability = churn;
+        });
   }
 
   /** Same shape with all volumes multiplied by {@code f} (for scaled-down datacenters). */
   public WorkloadSpec scaledVolume(double f) {
-    return new WorkloadSpec(
-        vips,
-        trafficSigma,
-        meanInternalFraction,
-        dipMedian,
-        dipSigma,
-        referenceTotalGbps * f,
-        maxGbpsPerDip,
-        gbpsPerSourceRack,
-        maxSourceRacks,
-        portBasedFraction,
-        heterogeneousFraction,
-        intervals,
-        driftPersistence,
-        driftSigma,
-        churnProbability,
-        traceMinGbps * f,
-        traceMaxGbps * f);
+    return edit(
+        e -> {
+          e.referenceTotalGbps *= f;
+          e.traceMinGbps *= f;
+          e.traceMaxGbps *= f;
+        });
+  }
+
+  private WorkloadSpec edit(java.util.function.Consumer<Editor> change) {
+    Editor e = new Editor(this);
+    change.accept(e);
+    return e.build();
+  }
+
+  /** The fields of a spec, to change some and build a new one (checked again). */
+  private static final class Editor {
+    int vips;
+    double trafficSigma;
+    double meanInternalFraction;
+    double dipMedian;
+    double dipSigma;
+    double referenceTotalGbps;
+    double maxGbpsPerDip;
+    double gbpsPerSourceRack;
+    int maxSourceRacks;
+    double portBasedFraction;
+    double heterogeneousFraction;
+    int intervals;
+    double driftPersistence;
+    double driftSigma;
+    double churnProbability;
+    double traceMinGbps;
+    double traceMaxGbps;
+
+    Editor(WorkloadSpec w) {
+      vips = w.vips;
+      trafficSigma = w.trafficSigma;
+      meanInternalFraction = w.meanInternalFraction;
+      dipMedian = w.dipMedian;
+      dipSigma = w.dipSigma;
+      referenceTotalGbps = w.referenceTotalGbps;
+      maxGbpsPerDip = w.maxGbpsPerDip;
+      gbpsPerSourceRack = w.gbpsPerSourceRack;
+      maxSourceRacks = w.maxSourceRacks;
+      portBasedFraction = w.portBasedFraction;
+      heterogeneousFraction = w.heterogeneousFraction;
+      intervals = w.intervals;
+      driftPersistence = w.driftPersistence;
+      driftSigma = w.driftSigma;
+      churnProbability = w.churnProbability;
+      traceMinGbps = w.traceMinGbps;
+      traceMaxGbps = w.traceMaxGbps;
+    }
+
+    WorkloadSpec build() {
+      return new WorkloadSpec(
+          vips,
+          trafficSigma,
+          meanInternalFraction,
+          dipMedian,
+          dipSigma,
+          referenceTotalGbps,
+          maxGbpsPerDip,
+          gbpsPerSourceRack,
+          maxSourceRacks,
+          portBasedFraction,
+          heterogeneousFraction,
+          intervals,
+          driftPersistence,
+          driftSigma,
+          churnProbability,
+          traceMinGbps,
+          traceMaxGbps);
+    }
   }
 }
