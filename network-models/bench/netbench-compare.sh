@@ -57,11 +57,11 @@ for i in $(seq 1 "$RUNS"); do
 done
 
 echo "NetBench: $NB_HOPS packet-hops; ours: $OUR_HOPS packet-hops"
-awk '{r[NR] = $NF + 0} END {
-  n = asort(r); med = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+awk '{print $NF + 0}' "$OUT/pairs.txt" | sort -g | awk '{r[NR] = $1} END {
+  n = NR; med = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
   printf "pair ratios (ours / NetBench, packet-hops per CPU-second of the whole process), %d pairs:\n", n
   printf "  median %.2fx, lowest (worst pairing) %.2fx, highest %.2fx", med, r[1], r[n]
   if (n >= 6) printf "; lowest to highest is a %.1f%% interval for the median", 100 * (1 - 2 / 2 ^ n)
-  printf "\n" }' "$OUT/pairs.txt"
+  printf "\n" }'
 java -jar "$OURS" netbench-compare --ours "$OUT/ours-flows.csv" \
   --netbench "$OUT/netbench-run/flow_completion.csv.log"

@@ -75,7 +75,7 @@ public final class NetModelsMain {
           .value(
               "--churn",
               "P",
-              "sensitivity: chance per interval that a VIP's popularity is redrawn (0.05)");
+              "sensitivity: chance per interval that a VIP's popularity is redrawn (0.1)");
 
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
