@@ -4,6 +4,8 @@ import io.pikachu.netmodels.assign.Assignment;
 import io.pikachu.netmodels.crossrss.CrossRssCli;
 import io.pikachu.netmodels.experiments.NetsimCommand;
 import io.pikachu.netmodels.maglev.MaglevBenchmark;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
 import io.pikachu.netmodels.report.Experiments.Figure;

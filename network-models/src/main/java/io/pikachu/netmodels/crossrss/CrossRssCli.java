@@ -1,7 +1,7 @@
 package io.pikachu.netmodels.crossrss;
 
-import io.pikachu.netmodels.cli.CommandOptions;
-import io.pikachu.netmodels.cli.DoneLine;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,6 +5,8 @@ import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
 import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.report.Table;
+import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.Simulation;
 import io.pikachu.netmodels.sim.RandomStreams;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;

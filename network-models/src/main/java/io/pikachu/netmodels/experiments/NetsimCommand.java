@@ -1,10 +1,11 @@
 package io.pikachu.netmodels.experiments;
 
-import io.pikachu.netmodels.cli.CommandOptions;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
+import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
+import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.sim.EventCoreBenchmark;
 import java.io.IOException;
 import java.io.PrintStream;

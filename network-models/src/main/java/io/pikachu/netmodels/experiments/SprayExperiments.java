@@ -6,6 +6,8 @@ import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Table;
+import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.Simulation;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowList;

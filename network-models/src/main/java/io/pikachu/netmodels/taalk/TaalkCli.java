@@ -1,7 +1,7 @@
 package io.pikachu.netmodels.taalk;
 
-import io.pikachu.netmodels.cli.CommandOptions;
-import io.pikachu.netmodels.cli.DoneLine;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
 import io.pikachu.netmodels.sim.Simulator;
 import java.io.IOException;
 import java.io.PrintStream;

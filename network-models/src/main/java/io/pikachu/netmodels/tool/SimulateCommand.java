@@ -1,8 +1,5 @@
 package io.pikachu.netmodels.tool;
 
-import io.pikachu.netmodels.cli.CommandOptions;
-import io.pikachu.netmodels.experiments.RunResult;
-import io.pikachu.netmodels.experiments.Simulation;
 import io.pikachu.netmodels.fabric.Topology;
 import io.pikachu.netmodels.lb.Registry;
 import io.pikachu.netmodels.lb.Scheme;
@@ -11,6 +8,9 @@ import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.metrics.PortQueueSeries;
 import io.pikachu.netmodels.net.Port;
 import io.pikachu.netmodels.net.Switch;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.Simulation;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowList;
