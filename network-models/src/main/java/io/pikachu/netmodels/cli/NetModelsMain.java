@@ -40,7 +40,7 @@ public final class NetModelsMain {
           + "  simulate  one packet-level run from a topology file and a trace or generator,\n"
           + "            per-flow and per-port queue CSV (see docs/network-models/harness.md)\n"
           + "Duet (seed 000, chapter 3):\n"
-          + DUET
+          + DUET.indent(2)
           + "\n"
           + """
             packet-level models (seeds 002, 004), docs/network-models/drill-spraying.md:
@@ -59,7 +59,14 @@ public final class NetModelsMain {
       run(args);
     } catch (IllegalArgumentException e) {
       System.err.println("error: " + e.getMessage());
-      System.err.println(USAGE);
+      // The whole usage would bury the one line that matters; point at it instead.
+      String command = args.length > 0 ? args[0] : "";
+      System.err.println(
+          args.length == 0
+                  || command.startsWith("-")
+                  || e.getMessage().startsWith("unknown experiment")
+              ? USAGE
+              : "(java -jar network-models.jar " + command + " --help lists its options)");
       System.exit(2);
     }
   }
