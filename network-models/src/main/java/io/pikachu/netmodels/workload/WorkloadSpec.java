@@ -3,7 +3,7 @@ package io.pikachu.netmodels.workload;
 /**
  * Shape of the synthetic workload standing in for the production trace of section 3.8.1 (Fig.
  * 3.15), which is not public. Every number here is a modelling choice, stated in
- * docs/network-models.md.
+ * docs/network-models/duet.md.
  *
  * @param vips number of VIPs (30k in the paper)
  * @param trafficSigma sigma of the log-normal VIP traffic distribution (skew: larger = fewer,

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * Seed 004's findings on its own k=4 fat-tree (small enough to run the paper's setting), with many
  * seeds per point: the static scenario's differences are a few percent and one spurious
  * fast-retransmit episode moves a run's short flow by tens of milliseconds. Tolerances from the
- * notes' table, except the static long-flow throughput (docs/network-models.md, part 2, says why).
+ * notes' table, except the static long-flow throughput (docs/network-models/drill-spraying.md says why).
  */
 class SprayFindingsTest {
   private static final Scheme SPRAY = Scheme.of(Scheme.Kind.SPRAY);
@@ -70,7 +70,7 @@ class SprayFindingsTest {
     // runs (the notes ask >= 0.98; the paper reports a slight gain). docs/network-models/
     // drill-spraying.md has the batches.
     // Random pairs: once two or more long flows may collide on a single path (with one long
-    // flow there is nothing to spread; docs/network-models.md gives that point).
+    // flow there is nothing to spread; docs/network-models/drill-spraying.md gives that point).
     double randomRatio =
         pooled(randomScenario, SPRAY, 2, 5, "long_flow_gbps")
             / pooled(randomScenario, SINGLE, 2, 5, "long_flow_gbps");
