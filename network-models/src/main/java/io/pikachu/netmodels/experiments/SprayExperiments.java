@@ -23,11 +23,11 @@ import java.util.function.Predicate;
  * forwarding and hashed ECMP. Each point averages {@code runs} runs with seeds {@code seed}, {@code
  * seed + 1}, ...
  *
- * <p>Choices the paper leaves open (see docs/network-models/drill-spraying.md): in the static scenario the long
- * flows start at 0 and the short flow at 20 ms, once the long flows have built the bottleneck queue
- * it is meant to meet (one long flow alone needs 84 ms); in the random scenario every flow starts
- * at 0, as applications of an ns-3 script do when no start time is given; a run ends when every
- * flow has finished (or at 60 s).
+ * <p>Choices the paper leaves open (see docs/network-models/drill-spraying.md): in the static
+ * scenario the long flows start at 0 and the short flow at 20 ms, once the long flows have built
+ * the bottleneck queue it is meant to meet (one long flow alone needs 84 ms); in the random
+ * scenario every flow starts at 0, as applications of an ns-3 script do when no start time is
+ * given; a run ends when every flow has finished (or at 60 s).
  */
 public final class SprayExperiments {
   public static final long LONG_BYTES = 10_000_000;
