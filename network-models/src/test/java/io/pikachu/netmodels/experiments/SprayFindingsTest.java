@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
  * Seed 004's findings on its own k=4 fat-tree (small enough to run the paper's setting), with many
  * seeds per point: the static scenario's differences are a few percent and one spurious
  * fast-retransmit episode moves a run's short flow by tens of milliseconds. Tolerances from the
- * notes' table, except the static long-flow throughput (docs/network-models/drill-spraying.md
- * says why).
+ * notes' table, except the static long-flow throughput (docs/network-models/drill-spraying.md says
+ * why).
  */
 class SprayFindingsTest {
   private static final Scheme SPRAY = Scheme.of(Scheme.Kind.SPRAY);
