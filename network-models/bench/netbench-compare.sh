@@ -1,67 +1,67 @@
 #!/usr/bin/env bash
-# Runs the NetBench comparison scenario (k=4 fat-tree, ECMP, NewReno, web-search sizes, Poisson
-# all-to-all) on NetBench and on network-models, three times each, and prints wall time, CPU
-# time and peak memory (medians), packet-hops per CPU-second, and the FCTs of both.
+# The NetBench comparison: one scenario (k=4 fat-tree, ECMP, NewReno, web-search sizes, Poisson
+# all-to-all) on NetBench and on network-models, RUNS times each in pairs (NetBench, ours,
+# NetBench, ours, ...), so that a drift of the machine's speed hits both alike. Prints each pair,
+# the medians, the lowest and highest pair ratio (the worst pairing), and the FCTs of both.
 #
-# Usage (from the repository root, after `mvn -q -pl network-models -o package -DskipTests`):
-#   flock /tmp/heavy.lock network-models/bench/netbench-compare.sh NETBENCH_DIR [LOAD] [SECONDS] [SEED]
-# NETBENCH_DIR holds a NetBench checkout built with `mvn clean compile assembly:single`
-# (NetBench.jar). Set NETBENCH_COUNT_JAR to a NetBench.jar built with a packet-hop counter (see
-# docs/network-models.md) to count NetBench's packet-hops; without it the script reports ours.
+# Usage, from the repository root, under the shared lock so the machine is otherwise idle:
+#   mvn -B -q -pl network-models package -DskipTests
+#   flock /tmp/heavy.lock network-models/bench/netbench-compare.sh NETBENCH_DIR COUNTING.jar [LOAD] [SECONDS] [SEED]
+# NETBENCH_DIR is a checkout of NetBench (github.com/ndal-eth/netbench, commit 43b4fba) with
+# NetBench.jar built in it as its README says; that jar is timed, and the checkout's
+# example/topologies/fat_tree/fat_tree_k4.topology is the topology. COUNTING.jar is NetBench
+# built from the same commit with network-models/bench/netbench-packet-hops.patch applied
+# (git apply), which prints "PACKET_HOPS n" at the end; it runs once, untimed, to count
+# NetBench's packet-hops. Neither NetBench nor its jars are part of this repository.
 set -euo pipefail
-NB=${1:?NetBench directory}
-LOAD=${2:-0.6}
-SECS=${3:-2}
-SEED=${4:-1}
+NB_DIR=${1:?NetBench checkout}
+NB_JAR=$NB_DIR/NetBench.jar
+COUNT_JAR=${2:?NetBench.jar built with netbench-packet-hops.patch}
+LOAD=${3:-0.6}
+SECS=${4:-2}
+SEED=${5:-1}
 OUT=${OUT:-target/netbench-compare}
-RUNS=${RUNS:-3}
-TOPO="$NB/example/topologies/fat_tree/fat_tree_k4.topology"
-[ -f "$NB/NetBench.jar" ] || { echo "no $NB/NetBench.jar: build NetBench first" >&2; exit 2; }
-[ -f "$TOPO" ] || { echo "no $TOPO" >&2; exit 2; }
+RUNS=${RUNS:-6}
+for f in "$NB_JAR" "$COUNT_JAR"; do [ -f "$f" ] || { echo "no such file: $f" >&2; exit 2; }; done
+OURS=$(ls network-models/target/network-models-*.jar 2>/dev/null | grep -v original | head -1)
+[ -n "$OURS" ] || { echo "no network-models jar: run mvn -pl network-models package first" >&2; exit 2; }
+TOPO=$NB_DIR/example/topologies/fat_tree/fat_tree_k4.topology
+[ -f "$TOPO" ] || { echo "no such file: $TOPO" >&2; exit 2; }
 mkdir -p "$OUT"
-mvn -q -o -pl network-models dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt" >/dev/null
-CP="network-models/target/classes:$(cat "$OUT/cp.txt")"
-MAIN=io.pikachu.netmodels.cli.NetModelsMain
+rm -f "$OUT/pairs.txt"
 ARGS=(--load "$LOAD" --duration "${SECS}s" --seed "$SEED")
 
-java -cp "$CP" $MAIN netbench-scenario --netbench-topology "$TOPO" --out "$OUT" "${ARGS[@]}"
+java -jar "$OURS" netbench-scenario --netbench-topology "$TOPO" --out "$OUT" "${ARGS[@]}"
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# NetBench's packet-hops: one untimed run of the counting build (the run is deterministic).
+rm -rf "$OUT/netbench-run"
+java -jar "$COUNT_JAR" "$OUT/netbench.properties" > "$OUT/nb-count.log" 2>&1
+NB_HOPS=$(grep -o 'PACKET_HOPS [0-9]*' "$OUT/nb-count.log" | awk '{print $2}')
+[ -n "$NB_HOPS" ] || { echo "$COUNT_JAR printed no PACKET_HOPS line: is the patch applied?" >&2; exit 2; }
 
+echo "pair  NetBench: wall CPU RSS(MB)  |  ours: wall CPU RSS(MB)  |  packet-hops per CPU-second, ours / NetBench"
 for i in $(seq 1 "$RUNS"); do
   rm -rf "$OUT/netbench-run"
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/nb-time-$i.txt" \
-    java -jar "$NB/NetBench.jar" "$OUT/netbench.properties" > "$OUT/nb-$i.log" 2>&1
+    java -jar "$NB_JAR" "$OUT/netbench.properties" > "$OUT/nb-$i.log" 2>&1
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/ours-time-$i.txt" \
-    java -cp "$CP" $MAIN netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-$i.log" 2>&1
+    java -jar "$OURS" netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-$i.log" 2>&1
+  OUR_HOPS=$(grep -o '[0-9,]* packet-hops' "$OUT/ours-$i.log" | head -1 | tr -d , | awk '{print $1}')
+  read -r nw nu ns nm < "$OUT/nb-time-$i.txt"
+  read -r ow ou os om < "$OUT/ours-time-$i.txt"
+  awk -v i="$i" -v nw="$nw" -v nc="$(echo "$nu + $ns" | bc -l)" -v nm="$nm" -v nh="$NB_HOPS" \
+      -v ow="$ow" -v oc="$(echo "$ou + $os" | bc -l)" -v om="$om" -v oh="$OUR_HOPS" 'BEGIN {
+    printf "%d  %.2f s %.2f s %.0f  |  %.2f s %.2f s %.0f  |  %.3f M / %.3f M = %.2fx\n",
+      i, nw, nc, nm / 1024, ow, oc, om / 1024, oh / oc / 1e6, nh / nc / 1e6, (oh / oc) / (nh / nc) }' \
+    | tee -a "$OUT/pairs.txt"
 done
 
-if [ -n "${NETBENCH_COUNT_JAR:-}" ]; then
-  rm -rf "$OUT/netbench-run"
-  java -jar "$NETBENCH_COUNT_JAR" "$OUT/netbench.properties" > "$OUT/nb-count.log" 2>&1
-  NB_HOPS=$(grep -ho 'PACKET_HOPS [0-9]*' "$OUT/nb-count.log" "$OUT"/netbench-run/*.txt "$OUT"/netbench-run/*.log 2>/dev/null | head -1 | awk '{print $2}')
-  # The timed runs wrote the flow log; the counting run must agree with them.
-  rm -rf "$OUT/netbench-run"
-  java -jar "$NB/NetBench.jar" "$OUT/netbench.properties" > /dev/null 2>&1
-else
-  NB_HOPS=""
-fi
-OUR_HOPS=$(grep -o '[0-9,]* packet-hops' "$OUT/ours-1.log" | head -1 | tr -d , | awk '{print $1}')
-
-report() { # name prefix hops
-  local name=$1 prefix=$2 hops=$3
-  local wall cpu rss
-  wall=$(for f in "$OUT"/$prefix-time-*.txt; do awk '{print $1}' "$f"; done | median)
-  cpu=$(for f in "$OUT"/$prefix-time-*.txt; do awk '{print $2 + $3}' "$f"; done | median)
-  rss=$(for f in "$OUT"/$prefix-time-*.txt; do awk '{print $4}' "$f"; done | median)
-  printf '%-15s wall %6.2f s  CPU %6.2f s  peak RSS %5.0f MB' "$name" "$wall" "$cpu" "$(echo "$rss / 1024" | bc -l)"
-  if [ -n "$hops" ]; then
-    printf '  %s packet-hops, %.2f M per CPU-second' "$hops" "$(echo "$hops / $cpu / 1000000" | bc -l)"
-  fi
-  echo
-}
-echo "medians of $RUNS runs (whole process: JVM start, set-up, simulation, logs):"
-report NetBench nb "$NB_HOPS"
-report network-models ours "$OUR_HOPS"
-java -cp "$CP" $MAIN netbench-compare --ours "$OUT/ours-flows.csv" \
+echo "NetBench: $NB_HOPS packet-hops; ours: $OUR_HOPS packet-hops"
+awk '{print $NF + 0}' "$OUT/pairs.txt" | sort -g | awk '{r[NR] = $1} END {
+  n = NR; med = n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
+  printf "pair ratios (ours / NetBench, packet-hops per CPU-second of the whole process), %d pairs:\n", n
+  printf "  median %.2fx, lowest (worst pairing) %.2fx, highest %.2fx", med, r[1], r[n]
+  if (n >= 6) printf "; lowest to highest is a %.1f%% interval for the median", 100 * (1 - 2 / 2 ^ n)
+  printf "\n" }'
+java -jar "$OURS" netbench-compare --ours "$OUT/ours-flows.csv" \
   --netbench "$OUT/netbench-run/flow_completion.csv.log"

@@ -4,11 +4,14 @@ import io.pikachu.netmodels.assign.Assignment;
 import io.pikachu.netmodels.crossrss.CrossRssCli;
 import io.pikachu.netmodels.experiments.NetsimCommand;
 import io.pikachu.netmodels.maglev.MaglevBenchmark;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Scenario;
 import io.pikachu.netmodels.taalk.TaalkCli;
+import io.pikachu.netmodels.workload.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +24,8 @@ import java.util.Locale;
  * SVG.
  */
 public final class NetModelsMain {
-  private static final String USAGE =
+  private static final String DUET =
       """
-            usage: NetModelsMain <fig16|fig17|fig18|fig19|fig20|all|assign|maglev-bench> [--out DIR] [--scale full|small] [--seed N]
               fig16   SMuxes needed by Duet and Ananta vs traffic (3.6 and 10 Gbps per SMux)
               fig17   median latency vs number of SMuxes (M/M/1/K SMux model)
               fig18   SMuxes needed by Duet and by first-feasible ("Random") assignment
@@ -31,12 +33,20 @@ public final class NetModelsMain {
               fig20   Sticky / Non-sticky / One-time migration over the 3-hour trace
               all     every figure
               assign  one Duet assignment at the top load, timed (for the speed target)
-              maglev-bench  Maglev table build time (1,000 backends, M = 65537) and lookups per second
-            packet-level models (seeds 002, 004), see docs/network-models.md part 2:
-              drill-load, drill-staleness, spray-static, spray-random, spray-shorts, netsim-run,
-              netsim-bench, netbench-scenario, netbench-ours, netbench-compare (their options: NetModelsMain drill-load --help)
-            defaults: --out target/netmodels --scale full --seed 1
+              maglev-bench  Maglev table build time (1,000 backends, M = 65537) and lookups per second""";
+
+  private static final String USAGE =
+      "usage: java -jar network-models.jar <command> [options]   (<command> --help: its options)\n"
+          + "  simulate  one packet-level run from a topology file and a trace or generator,\n"
+          + "            per-flow and per-port queue CSV (see docs/network-models/harness.md)\n"
+          + "Duet (seed 000, chapter 3):\n"
+          + DUET.indent(2)
+          + "\n"
+          + """
+            packet-level models (seeds 002, 004), docs/network-models/drill-spraying.md:
             """
+          + NetsimCommand.USAGE
+          + "\n"
           + CrossRssCli.USAGE
           + "\n"
           + TaalkCli.USAGE;
@@ -49,14 +59,44 @@ public final class NetModelsMain {
       run(args);
     } catch (IllegalArgumentException e) {
       System.err.println("error: " + e.getMessage());
-      System.err.println(USAGE);
+      // The whole usage would bury the one line that matters; point at it instead.
+      String command = args.length > 0 ? args[0] : "";
+      System.err.println(
+          args.length == 0
+                  || command.startsWith("-")
+                  || e.getMessage().startsWith("unknown experiment")
+              ? USAGE
+              : "(java -jar network-models.jar " + command + " --help lists its options)");
       System.exit(2);
     }
   }
 
+  /** The Duet figures' options. */
+  static final CommandOptions.Spec FIGURE_SPEC =
+      new CommandOptions.Spec()
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
+          .value(
+              "--scale",
+              "full|small",
+              "the paper's datacenter or the tests' scaled-down one (full)")
+          .value("--seed", "N", "workload and tie-break seed (1)")
+          .value("--traffic-sigma", "S", "sensitivity: log-normal sigma of VIP traffic (2.2)")
+          .value(
+              "--churn",
+              "P",
+              "sensitivity: chance per interval that a VIP's popularity is redrawn (0.1)");
+
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
     String command = args[0];
+    if (command.equals("--help") || command.equals("-h") || command.equals("help")) {
+      System.out.println(USAGE);
+      return;
+    }
+    if (command.equals("simulate")) {
+      io.pikachu.netmodels.tool.SimulateCommand.run(args, System.out);
+      return;
+    }
     if (NetsimCommand.COMMANDS.contains(command)) {
       NetsimCommand.run(args, System.out);
       return;
@@ -70,31 +110,23 @@ public final class NetModelsMain {
       return;
     }
     if (command.equals("maglev-bench")) {
-      if (args.length > 1) throw new IllegalArgumentException("maglev-bench takes no options");
+      if (CommandOptions.wantsHelp(args)) {
+        new CommandOptions.Spec()
+            .printHelp(command, "Maglev table build time and lookups per second", System.out);
+        return;
+      }
+      new CommandOptions(args, new CommandOptions.Spec());
       MaglevBenchmark.run(System.out);
       return;
     }
-    Path out = Path.of("target/netmodels");
-    String scale = "full";
-    long seed = 1;
-    for (int i = 1; i < args.length; i++) {
-      String opt = args[i];
-      if (i + 1 >= args.length)
-        throw new IllegalArgumentException("option " + opt + " needs a value");
-      String val = args[++i];
-      switch (opt) {
-        case "--out" -> out = Path.of(val);
-        case "--scale" -> scale = val;
-        case "--seed" -> {
-          try {
-            seed = Long.parseLong(val);
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--seed must be an integer, got '" + val + "'");
-          }
-        }
-        default -> throw new IllegalArgumentException("unknown option " + opt);
-      }
+    if (CommandOptions.wantsHelp(args)) {
+      FIGURE_SPEC.printHelp(command, "Duet (seed 000, chapter 3) figures:\n" + DUET, System.out);
+      return;
     }
+    CommandOptions o = new CommandOptions(args, FIGURE_SPEC);
+    Path out = Path.of(o.string("--out", "target/netmodels"));
+    String scale = o.string("--scale", "full");
+    long seed = o.longValue("--seed", 1);
     List<String> figures =
         switch (command) {
           case "all" -> List.of("fig16", "fig17", "fig18", "fig19", "fig20");
@@ -102,6 +134,23 @@ public final class NetModelsMain {
           default -> throw new IllegalArgumentException("unknown experiment '" + command + "'");
         };
     Scenario scenario = Scenario.named(scale).withSeed(seed);
+    if (o.has("--traffic-sigma") || o.has("--churn")) {
+      WorkloadSpec w = scenario.spec();
+      double sigma = o.doubleValue("--traffic-sigma", w.trafficSigma());
+      String churnText = o.string("--churn", null);
+      double churn = w.churnProbability();
+      if (churnText != null) {
+        try {
+          churn = Double.parseDouble(churnText);
+        } catch (NumberFormatException e) {
+          churn = Double.NaN;
+        }
+        if (!(churn >= 0 && churn <= 1)) {
+          throw new IllegalArgumentException("--churn must be in [0, 1], got '" + churnText + "'");
+        }
+      }
+      scenario = scenario.withSpec(w.withSkewAndChurn(sigma, churn));
+    }
     long t0 = System.nanoTime();
     Experiments ex = new Experiments(scenario);
     System.out.printf(

@@ -1,7 +1,7 @@
 package io.pikachu.netmodels.crossrss;
 
-import io.pikachu.netmodels.cli.CommandOptions;
-import io.pikachu.netmodels.cli.DoneLine;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,6 +23,20 @@ public final class CrossRssCli {
 
   private CrossRssCli() {}
 
+  private static final CommandOptions.Spec SPEC =
+      new CommandOptions.Spec()
+          .value("--out", "DIR", "figures: where CSV and SVG files go (target/netmodels)")
+          .value("--seed", "N", "first seed; runs use seeds N .. N + runs - 1 (1)")
+          .value("--runs", "N", "figures: runs per policy (10, as the seed)")
+          .value("--windows", "N", "figures: measured 1 s windows per run (10)")
+          .value("--warmup", "S", "figures: simulated seconds before the first window (250)")
+          .value("--rss", "pair|tuple", "figures: what the NICs' RSS hashes (pair)")
+          .value("--servers", "N", "crossrss-bench: servers (1000)")
+          .value("--cores", "N", "crossrss-bench: cores per server (32)")
+          .value("--seconds", "S", "crossrss-bench: simulated seconds, 10 of warm-up (60)")
+          .value("--load", "X", "crossrss-bench: fraction of capacity (Fig. 2a's 0.522)")
+          .value("--policy", "P", "crossrss-bench: crossrss, rr, hash, pow2 or all (crossrss)");
+
   public static boolean handles(String command) {
     return command.equals("crossrss-fig2a")
         || command.equals("crossrss-fig2b")
@@ -30,21 +44,17 @@ public final class CrossRssCli {
   }
 
   public static void run(String[] args, PrintStream out) throws IOException {
-    CommandOptions o =
-        new CommandOptions(
-            args,
-            List.of(
-                "--out",
-                "--seed",
-                "--runs",
-                "--windows",
-                "--warmup",
-                "--rss",
-                "--servers",
-                "--cores",
-                "--seconds",
-                "--load",
-                "--policy"));
+    if (CommandOptions.wantsHelp(args)) {
+      SPEC.printHelp(
+          args[0],
+          "CrossRSS (seed 003) subcommands:\n"
+              + USAGE
+              + "\npolicies:\n"
+              + Policy.REGISTRY.describe(),
+          out);
+      return;
+    }
+    CommandOptions o = new CommandOptions(args, SPEC);
     if (args[0].equals("crossrss-bench")) {
       o.refuse("--out", "--runs", "--windows", "--warmup", "--rss");
       CrossRssBenchmark.run(
@@ -83,10 +93,15 @@ public final class CrossRssCli {
   private static List<Policy> policies(CommandOptions o) {
     String v = o.string("--policy", "crossrss");
     if (v.equals("all")) return List.of(Policy.values());
-    for (Policy p : Policy.values()) {
-      if (p.name().equalsIgnoreCase(v)) return List.of(p);
+    try {
+      return List.of(Policy.REGISTRY.create(v));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--policy must be "
+              + String.join(", ", Policy.REGISTRY.usage())
+              + " or all, got '"
+              + v
+              + "'");
     }
-    throw new IllegalArgumentException(
-        "--policy must be crossrss, rr, hash, pow2 or all, got '" + v + "'");
   }
 }

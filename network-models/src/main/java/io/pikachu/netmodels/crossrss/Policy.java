@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.crossrss;
 
+import io.pikachu.netmodels.lb.Registry;
 import io.pikachu.netmodels.maglev.MaglevTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,17 @@ public enum Policy {
   RR("RR"),
   HASH("HASH"),
   POW2("Pow2");
+
+  /** The server-choice policies of the seed's Fig. 2 by their command-line names. */
+  public static final Registry<Policy> REGISTRY =
+      new Registry<Policy>("policy")
+          .register(
+              "crossrss",
+              "each RSS bucket to the server whose core for it is least loaded",
+              CROSSRSS)
+          .register("rr", "per-connection round robin over the servers", RR)
+          .register("hash", "a Maglev table over the servers", HASH)
+          .register("pow2", "the less loaded of two random servers (10 Hz reports)", POW2);
 
   private final String label;
 

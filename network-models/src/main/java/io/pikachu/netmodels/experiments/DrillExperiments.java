@@ -5,6 +5,7 @@ import io.pikachu.netmodels.metrics.FctSummary;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Table;
+import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.sim.Simulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.fabric.LeafSpine;
 import io.pikachu.netmodels.lb.Scheme;
+import io.pikachu.netmodels.run.Simulation;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowSizes;

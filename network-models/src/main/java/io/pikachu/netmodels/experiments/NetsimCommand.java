@@ -2,8 +2,10 @@ package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
+import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
+import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.sim.EventCoreBenchmark;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -73,8 +75,11 @@ public final class NetsimCommand {
 
   public static void run(String[] args, PrintStream out) throws IOException {
     String command = args[0];
-    if (List.of(args).contains("--help")) {
-      out.println("packet-level subcommands:\n" + USAGE);
+    if (CommandOptions.wantsHelp(args)) {
+      SPEC.printHelp(
+          command,
+          "packet-level subcommands:\n" + USAGE + "\nschemes:\n" + Scheme.REGISTRY.describe(),
+          out);
       return;
     }
     Options o = parse(args);
@@ -90,57 +95,60 @@ public final class NetsimCommand {
     }
   }
 
-  private static Options parse(String[] args) {
-    Options o = new Options();
-    for (int i = 1; i < args.length; i++) {
-      String opt = args[i];
-      if (opt.equals("--ns2-classifier")) {
-        o.ns2 = true;
-        continue;
-      }
-      if (i + 1 >= args.length)
-        throw new IllegalArgumentException("option " + opt + " needs a value");
-      String val = args[++i];
-      switch (opt) {
-        case "--out" -> o.out = Path.of(val);
-        case "--scale" -> {
-          if (!val.equals("full") && !val.equals("small")) {
-            throw new IllegalArgumentException("unknown scale '" + val + "': use full or small");
-          }
-          o.scale = val;
-        }
-        case "--seed" -> o.seed = parseLong(opt, val);
-        case "--runs" -> o.runs = positive(opt, (int) parseLong(opt, val));
-        case "--threads" -> o.threads = positive(opt, (int) parseLong(opt, val));
-        case "--loads" -> {
-          String[] parts = val.split(",");
-          o.loads = new double[parts.length];
-          for (int k = 0; k < parts.length; k++) o.loads[k] = load(opt, parts[k]);
-        }
-        case "--load" -> o.load = load(opt, val);
-        case "--schemes" -> {
-          o.schemes = new ArrayList<>();
-          for (String s : val.split(",")) o.schemes.add(Scheme.parse(s));
-        }
-        case "--scheme" -> o.scheme = Scheme.parse(val);
-        case "--uplink" -> o.uplink = positive(opt, (int) parseLong(opt, val));
-        case "--duration" -> o.durationPs = Scheme.parseDuration(val, "--duration");
-        case "--netbench-topology" -> o.topology = Path.of(val);
-        case "--ours" -> o.ours = Path.of(val);
-        case "--netbench" -> o.netbench = Path.of(val);
-        case "--cache" -> o.cache = Path.of(val);
-        default -> throw new IllegalArgumentException("unknown option " + opt);
-      }
-    }
-    return o;
-  }
+  /** Every packet-level subcommand's options (one spec: the commands share most of them). */
+  public static final CommandOptions.Spec SPEC =
+      new CommandOptions.Spec()
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
+          .value(
+              "--scale", "full|small", "seed's fabric or the scaled-down one of the tests (full)")
+          .value("--seed", "N", "first seed; a point of --runs N runs uses seeds N, N+1, ... (1)")
+          .value("--runs", "N", "runs per point (seed 002: 1; seed 004: 10)")
+          .value("--threads", "N", "runs in parallel (1)")
+          .value("--loads", "L,L", "loads to run, each in (0, 1], e.g. 0.1,0.9")
+          .value("--schemes", "S,S", "path-selection policies to run, e.g. drill,ecmp,piu:10us")
+          .value("--uplink", "GBPS", "seed 002's leaf-spine uplink rate (20; 40 is the text's)")
+          .value("--duration", "TIME", "simulated time of a seed-002 run, e.g. 0.5s (1s)")
+          .flag("--ns2-classifier", "one DRILL state per (switch, destination), as the ns-2 patch")
+          .value("--scheme", "S", "netsim-run: the policy")
+          .value("--load", "L", "netsim-run, netsim-bench, netbench-*: the load")
+          .value("--cache", "DIR", "seed 002: keep each run's result there and reuse it")
+          .value(
+              "--netbench-topology", "FILE", "netbench-scenario: NetBench's fat_tree_k4.topology")
+          .value("--ours", "FILE", "netbench-compare: our flow log")
+          .value("--netbench", "FILE", "netbench-compare: NetBench's flow_completion.csv.log");
 
-  private static long parseLong(String opt, String val) {
-    try {
-      return Long.parseLong(val);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(opt + " must be an integer, got '" + val + "'");
+  private static Options parse(String[] args) {
+    CommandOptions c = new CommandOptions(args, SPEC);
+    Options o = new Options();
+    o.out = Path.of(c.string("--out", "target/netmodels"));
+    o.scale = c.string("--scale", "full");
+    if (!o.scale.equals("full") && !o.scale.equals("small")) {
+      throw new IllegalArgumentException("unknown scale '" + o.scale + "': use full or small");
     }
+    o.seed = c.longValue("--seed", 1);
+    if (c.has("--runs")) o.runs = positive("--runs", c.intValue("--runs", 1));
+    o.threads = positive("--threads", c.intValue("--threads", 1));
+    if (c.has("--loads")) {
+      String[] parts = c.string("--loads", "").split(",");
+      o.loads = new double[parts.length];
+      for (int k = 0; k < parts.length; k++) o.loads[k] = load("--loads", parts[k]);
+    }
+    if (c.has("--load")) o.load = load("--load", c.string("--load", ""));
+    if (c.has("--schemes")) {
+      o.schemes = new ArrayList<>();
+      for (String s : c.string("--schemes", "").split(",")) o.schemes.add(Scheme.parse(s));
+    }
+    if (c.has("--scheme")) o.scheme = Scheme.parse(c.string("--scheme", ""));
+    if (c.has("--uplink")) o.uplink = positive("--uplink", c.intValue("--uplink", 1));
+    if (c.has("--duration")) {
+      o.durationPs = Scheme.parseDuration(c.string("--duration", ""), "--duration");
+    }
+    o.ns2 = c.has("--ns2-classifier");
+    o.topology = path(c, "--netbench-topology");
+    o.ours = path(c, "--ours");
+    o.netbench = path(c, "--netbench");
+    o.cache = path(c, "--cache");
+    return o;
   }
 
   private static int positive(String opt, int v) {
@@ -159,6 +167,11 @@ public final class NetsimCommand {
       throw new IllegalArgumentException(opt + " must be in (0, 1], got '" + val + "'");
     }
     return v;
+  }
+
+  private static Path path(CommandOptions c, String name) {
+    String v = c.string(name, null);
+    return v == null ? null : Path.of(v);
   }
 
   private static DrillSetup drillSetup(Options o) {

@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.experiments;
 
+import io.pikachu.netmodels.run.RunResult;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

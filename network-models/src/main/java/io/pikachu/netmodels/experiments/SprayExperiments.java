@@ -6,6 +6,8 @@ import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Table;
+import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.Simulation;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowList;
@@ -21,11 +23,11 @@ import java.util.function.Predicate;
  * forwarding and hashed ECMP. Each point averages {@code runs} runs with seeds {@code seed}, {@code
  * seed + 1}, ...
  *
- * <p>Choices the paper leaves open (see docs/network-models.md): in the static scenario the long
- * flows start at 0 and the short flow at 20 ms, once the long flows have built the bottleneck queue
- * it is meant to meet (one long flow alone needs 84 ms); in the random scenario every flow starts
- * at 0, as applications of an ns-3 script do when no start time is given; a run ends when every
- * flow has finished (or at 60 s).
+ * <p>Choices the paper leaves open (see docs/network-models/drill-spraying.md): in the static
+ * scenario the long flows start at 0 and the short flow at 20 ms, once the long flows have built
+ * the bottleneck queue it is meant to meet (one long flow alone needs 84 ms); in the random
+ * scenario every flow starts at 0, as applications of an ns-3 script do when no start time is
+ * given; a run ends when every flow has finished (or at 60 s).
  */
 public final class SprayExperiments {
   public static final long LONG_BYTES = 10_000_000;

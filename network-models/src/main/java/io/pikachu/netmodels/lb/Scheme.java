@@ -50,38 +50,37 @@ public record Scheme(Kind kind, long intervalPs) {
     return new Scheme(Kind.CU, intervalPs);
   }
 
+  /** Every per-packet path-selection policy, by the name the command line and the figures use. */
+  public static final Registry<Scheme> REGISTRY =
+      new Registry<Scheme>("scheme")
+          .register("ecmp", "a salted hash of the 5-tuple: one path per flow", of(Kind.ECMP))
+          .register(
+              "ecmp-add",
+              "the DRILL scripts' (src + dst + sport + dport) mod n",
+              of(Kind.ECMP_ADDITIVE))
+          .register("spray", "a random port per packet (seed 004)", of(Kind.SPRAY))
+          .register("rps", "the same as spray (the DRILL scripts' label)", of(Kind.SPRAY))
+          .register("rr", "the group's ports in turn, per packet", of(Kind.ROUND_ROBIN))
+          .register("single", "always the first port (ns-3 global routing)", of(Kind.SINGLE))
+          .register("drill", "DRILL(2,1) on fresh queue lengths", of(Kind.DRILL))
+          .register(
+              "piu",
+              "interval",
+              "DRILL on a table refreshed every interval (seed 002)",
+              arg -> piu(parseDuration(arg, "interval of scheme 'piu:" + arg + "'")))
+          .register(
+              "ppu",
+              "DRILL on a table refreshed by packets arriving from each port's far end",
+              of(Kind.PPU))
+          .register(
+              "cu",
+              "interval",
+              "PIU and PPU together (seed 002)",
+              arg -> cu(parseDuration(arg, "interval of scheme 'cu:" + arg + "'")));
+
+  /** The scheme a name stands for; see {@link #REGISTRY}. */
   public static Scheme parse(String name) {
-    String s = name.trim().toLowerCase(Locale.ROOT);
-    int colon = s.indexOf(':');
-    String base = colon < 0 ? s : s.substring(0, colon);
-    String arg = colon < 0 ? null : s.substring(colon + 1);
-    Kind k =
-        switch (base) {
-          case "ecmp" -> Kind.ECMP;
-          case "ecmp-add" -> Kind.ECMP_ADDITIVE;
-          case "spray", "rps" -> Kind.SPRAY;
-          case "rr" -> Kind.ROUND_ROBIN;
-          case "single" -> Kind.SINGLE;
-          case "drill" -> Kind.DRILL;
-          case "piu" -> Kind.PIU;
-          case "ppu" -> Kind.PPU;
-          case "cu" -> Kind.CU;
-          default ->
-              throw new IllegalArgumentException(
-                  "unknown scheme '"
-                      + name
-                      + "': use ecmp, ecmp-add, spray, rr, single, drill, piu:<interval>, ppu,"
-                      + " cu:<interval>");
-        };
-    boolean needs = k == Kind.PIU || k == Kind.CU;
-    if (needs && arg == null) {
-      throw new IllegalArgumentException(
-          "scheme '" + name + "' needs an update interval, e.g. " + base + ":10us");
-    }
-    if (!needs && arg != null) {
-      throw new IllegalArgumentException("scheme '" + name + "' takes no interval");
-    }
-    return new Scheme(k, needs ? parseDuration(arg, "interval of scheme '" + name + "'") : 0);
+    return REGISTRY.create(name);
   }
 
   /** A duration such as {@code 0.1us}, {@code 100ns}, {@code 10us}, {@code 2ms}, {@code 1s}. */

@@ -48,6 +48,7 @@ public final class FlowLog implements FlowObserver {
             f.endPs(),
             r == null ? 0 : r.dataPackets(),
             r == null ? 0 : r.outOfOrder(),
+            r == null ? 0 : r.outOfOrderBytes(),
             r == null ? 0 : r.aheadOfOrder(),
             f.retransmits(),
             f.timeouts()));

@@ -3,7 +3,8 @@ package io.pikachu.netmodels.metrics;
 /**
  * One finished flow: times in ps, {@code src} and {@code dst} as host indices. Out of order are the
  * receiver's late packets (a lower sequence number than one already received, retransmissions
- * excluded: network reordering); ahead of order are those that arrived beyond a hole.
+ * excluded: network reordering), counted and in wire bytes; ahead of order are those that arrived
+ * beyond a hole.
  */
 public record FlowRecord(
     int id,
@@ -14,6 +15,7 @@ public record FlowRecord(
     long endPs,
     long dataPackets,
     long outOfOrder,
+    long outOfOrderBytes,
     long aheadOfOrder,
     long retransmits,
     long timeouts) {

@@ -1,5 +1,7 @@
 package io.pikachu.netmodels.taalk;
 
+import io.pikachu.netmodels.lb.Registry;
+
 /** How a load balancer picks the server of a new connection. */
 public enum Policy {
   /** TAALK: the SYN is copied to the servers of d hash functions; the first SYN-ACK wins. */
@@ -11,6 +13,13 @@ public enum Policy {
    */
   MAGLEV("maglev");
 
+  /** The server-choice policies of the seed's testbed by their command-line names. */
+  public static final Registry<Policy> REGISTRY =
+      new Registry<Policy>("policy")
+          .register("taalk", "SYN copied to d hashed servers, the first SYN-ACK wins", TAALK)
+          .register("random", "one server at random per SYN (the seed's \"Maglev\")", RANDOM)
+          .register("maglev", "every packet by its 5-tuple's Maglev table entry", MAGLEV);
+
   private final String label;
 
   Policy(String label) {
@@ -19,13 +28,5 @@ public enum Policy {
 
   public String label() {
     return label;
-  }
-
-  static Policy parse(String name, String option) {
-    for (Policy p : values()) {
-      if (p.label.equals(name)) return p;
-    }
-    throw new IllegalArgumentException(
-        option + " must be taalk, random or maglev, got '" + name + "'");
   }
 }

@@ -1,7 +1,8 @@
 package io.pikachu.netmodels.taalk;
 
-import io.pikachu.netmodels.cli.CommandOptions;
-import io.pikachu.netmodels.cli.DoneLine;
+import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.DoneLine;
+import io.pikachu.netmodels.sim.Simulator;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -28,6 +29,17 @@ public final class TaalkCli {
   private static final Map<String, Integer> DISTRIBUTIONS =
       Map.of("taalk-fig10", 82, "taalk-fig11", 83, "taalk-fig12", 93);
 
+  private static final CommandOptions.Spec SPEC =
+      new CommandOptions.Spec()
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
+          .value("--seed", "N", "seed of load 1; load x uses its own seed from it (1)")
+          .value("--reps", "N", "repetitions per load (10; taalk-scale 5)")
+          .value("--max-load", "N", "Figs. 7-9 and taalk-bench: loads 1..N (100)")
+          .value("--slow", "X", "taalk-scale: speed of every second server, in (0, 1] (0.5)")
+          .value("--server-ms", "MS", "sensitivity: a server's time per packet (0.6)")
+          .value("--balancer-ms", "MS", "sensitivity: a balancer's time per packet it sends (2)")
+          .value("--spell-share", "X", "sensitivity: share of time in spells of other work (0.05)");
+
   private TaalkCli() {}
 
   public static boolean handles(String command) {
@@ -36,10 +48,16 @@ public final class TaalkCli {
 
   public static void run(String[] args, PrintStream out) throws IOException {
     String cmd = args[0];
-    CommandOptions o =
-        new CommandOptions(args, List.of("--out", "--seed", "--reps", "--max-load", "--slow"));
+    if (CommandOptions.wantsHelp(args)) {
+      SPEC.printHelp(
+          cmd,
+          "TAALK (seed 001) subcommands:\n" + USAGE + "\npolicies:\n" + Policy.REGISTRY.describe(),
+          out);
+      return;
+    }
+    CommandOptions o = new CommandOptions(args, SPEC);
     long seed = o.longValue("--seed", 1);
-    Setup base = Setup.seedTestbed().withSeed(seed);
+    Setup base = tuned(Setup.seedTestbed().withSeed(seed), o);
     List<Policy> all = List.of(Policy.TAALK, Policy.RANDOM, Policy.MAGLEV);
     long t0 = System.nanoTime();
     TaalkFigures.Figure fig;
@@ -100,6 +118,20 @@ public final class TaalkCli {
     print(fig, out);
     fig.write(dir);
     DoneLine.print(out, fig.id(), t0, dir);
+  }
+
+  /** The seed's testbed with the costs a sensitivity run changes. */
+  private static Setup tuned(Setup s, CommandOptions o) {
+    if (o.has("--server-ms")) {
+      long cost = Math.round(o.doubleValue("--server-ms", 0) * Simulator.PS_PER_MS);
+      s = s.withServer(cost, s.requestCostPs(), s.backlog(), s.slowSpeed());
+    }
+    if (o.has("--balancer-ms")) {
+      s = s.withBalancerCost(Math.round(o.doubleValue("--balancer-ms", 0) * Simulator.PS_PER_MS));
+    }
+    if (o.has("--spell-share"))
+      s = s.withStalls(s.stallMeanPs(), o.doubleValue("--spell-share", 0));
+    return s;
   }
 
   /** The table on the console, unless it is too long to read there (it is in the CSV). */

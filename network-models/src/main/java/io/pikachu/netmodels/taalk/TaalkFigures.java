@@ -130,11 +130,8 @@ public final class TaalkFigures {
     for (Policy p : s.policies()) {
       double[] f = s.fcts(p, li);
       Arrays.sort(f);
-      for (int k = 0; k < f.length; k++) {
-        double cdf = (k + 1) / (double) f.length;
-        t.row(p.label(), f[k], cdf);
-        c.point(p.label(), f[k], cdf);
-      }
+      for (int k = 0; k < f.length; k++) t.row(p.label(), f[k], (k + 1) / (double) f.length);
+      c.cdf(p.label(), f);
     }
     return new Figure(id, t, c);
   }

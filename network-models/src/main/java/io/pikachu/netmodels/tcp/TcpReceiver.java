@@ -31,6 +31,7 @@ public final class TcpReceiver extends TcpEnd {
 
   private long dataPackets;
   private long outOfOrder;
+  private long outOfOrderBytes;
   private long aheadOfOrder;
   private long duplicates;
 
@@ -80,9 +81,13 @@ public final class TcpReceiver extends TcpEnd {
   private void onData(int p, int flags) {
     int seg = pk.seq(p);
     long ecr = pk.tsVal(p);
+    int wireBytes = pk.bytes(p);
     pk.free(p);
     dataPackets++;
-    if ((flags & Packets.RETX) == 0 && seg < highestSeen) outOfOrder++;
+    if ((flags & Packets.RETX) == 0 && seg < highestSeen) {
+      outOfOrder++;
+      outOfOrderBytes += wireBytes;
+    }
     if (seg > highestSeen) highestSeen = seg;
     if ((flags & Packets.FIN) != 0) finSeg = seg;
     boolean inOrder = seg == rcvNxt;
@@ -178,6 +183,11 @@ public final class TcpReceiver extends TcpEnd {
   /** Data packets that arrived after one with a higher sequence number (not retransmissions). */
   public long outOfOrder() {
     return outOfOrder;
+  }
+
+  /** Wire bytes (headers included) of the packets counted by {@link #outOfOrder()}. */
+  public long outOfOrderBytes() {
+    return outOfOrderBytes;
   }
 
   /**

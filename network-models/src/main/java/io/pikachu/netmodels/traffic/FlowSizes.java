@@ -46,6 +46,18 @@ public final class FlowSizes {
         1460);
   }
 
+  /** The VL2 data-mining distribution in bytes, interpolated (the notes' points). */
+  public static FlowSizes dataMining() {
+    return new FlowSizes(
+        "data mining (VL2, interpolated, bytes)",
+        new double[] {
+          0, 180, 216, 560, 900, 1100, 1870, 3160, 10000, 400000, 3160000, 100000000, 1000000000
+        },
+        new double[] {0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 1},
+        true,
+        1);
+  }
+
   public String name() {
     return name;
   }

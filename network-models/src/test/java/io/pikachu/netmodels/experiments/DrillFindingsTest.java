@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
  * pooled over two seeds, and for a seed every scheme sees the same flows (the workload has its own
  * random streams), so ratios compare like with like.
  *
- * <p>The directions are the thesis's; several magnitudes are not, and the bounds below that are
- * looser than the notes' tolerances say what these runs give. Longer runs do not close the gap
- * within seconds of CPU (0.3 s of traffic: ECMP 1.09, PIU 100 us 1.20), and the full-scale runs
- * miss ECMP's penalty too (1.17 at 90%). docs/network-models.md (part 2, findings tests) has each
- * bound beside the notes' tolerance, with the figures.
+ * <p>These are direction tests: a 0.15 s run on the small fabric cannot reach the notes' magnitudes
+ * (0.3 s of traffic: ECMP 1.09, PIU 100 us 1.20). Where the model meets a tolerance at full scale,
+ * {@link DrillFullScaleTest} asserts it (profile netmodels-full); where it does not (ECMP's
+ * penalty, PPU's and CU's cost, the queue spread ratio), docs/network-models/ drill-spraying.md
+ * shows the experiment that explains it. Each bound here fails if the direction it names is absent.
  */
 class DrillFindingsTest {
   private static final long[] SEEDS = {1, 2};
@@ -67,7 +67,8 @@ class DrillFindingsTest {
   @Test
   void drillBeatsEcmpAtHighLoadAndMatchesItAtLowLoad() {
     double h = vsDrill(high, ECMP);
-    // The thesis: 1.5 (notes: 1.2-2.5). Here 1.07 and 1.11 (seeds 1, 2); full scale 1.17.
+    // Direction: here 1.07 and 1.11 (seeds 1, 2). The notes' 1.2-2.5 is not met at full scale
+    // either (1.156 +- 0.018 over 5 seeds): the docs' experiments 1-2 say why.
     assertTrue(h >= 1.03, "ECMP / DRILL at 90%: " + h);
     double l = vsDrill(low, ECMP);
     assertTrue(Math.abs(l - 1) <= 0.10, "ECMP / DRILL at 10%: " + l);
@@ -81,22 +82,27 @@ class DrillFindingsTest {
     String all = "PIU / DRILL at 90%: 1 us " + p1 + ", 10 us " + p10 + ", 100 us " + p100;
     assertTrue(p1 < p10 && p10 < p100, all);
     assertTrue(p1 <= 1.08, all);
-    // The thesis: 1.92 (notes: 1.4-2.4), full scale 1.72; here 1.11, its worst queues still
-    // building when a 0.15 s run ends. 10 us (notes 1.08-1.40, full scale 1.13) gives 1.00 here.
+    // Direction: here 1.11, its worst queues still building when a 0.15 s run ends. The notes'
+    // 1.4-2.4 (and 1.08-1.40 for 10 us) are asserted at full scale by DrillFullScaleTest.
     assertTrue(p100 >= 1.08, all);
   }
 
+  /**
+   * Not the thesis's finding: with the text's switch-level table, every packet a leaf receives from
+   * spine s refreshes the entry of the uplink to s, so PPU and CU see nearly fresh queues and cost
+   * nothing measurable (full scale: PPU 0.996 +- 0.005 at 90% over 5 seeds), where the thesis
+   * reports +6.5% to +11%. This asserts our reading, so that a change to it is noticed; the docs'
+   * experiment 4 compares it with the ns-2 patch's rule.
+   */
   @Test
-  void perPacketAndCombinedUpdatesCostLittle() {
+  void switchLevelPerPacketUpdatesLeaveQueuesFreshEnoughToCostNothing() {
     double ppuHigh = vsDrill(high, PPU);
     double ppuLow = fct(low, 2) / fct(low, DRILL);
-    // The notes ask 1.0-1.25; our PPU is DRILL within noise (full scale 0.999 at 10%, 0.998 at
-    // 90%; here 0.998 and 1.008), so the lower bound allows noise below 1.
-    assertTrue(ppuHigh >= 0.97 && ppuHigh <= 1.25, "PPU / DRILL at 90%: " + ppuHigh);
-    assertTrue(ppuLow >= 0.97 && ppuLow <= 1.25, "PPU / DRILL at 10%: " + ppuLow);
     double cu10 = vsDrill(high, CU10);
-    assertTrue(cu10 >= 0.97 && cu10 <= 1.12, "CU 10 us / DRILL at 90%: " + cu10);
-    // The thesis: 29% below ECMP (notes: at least 15%); here below ECMP, by as much as DRILL is.
+    String all = "over DRILL: PPU at 90% " + ppuHigh + ", at 10% " + ppuLow + "; CU 10 us " + cu10;
+    assertTrue(Math.abs(ppuHigh - 1) <= 0.03 && Math.abs(ppuLow - 1) <= 0.03, all);
+    assertTrue(Math.abs(cu10 - 1) <= 0.03, all);
+    // Direction of the thesis's headline: CU 10 us below ECMP (29% there, 13.7% at full scale).
     assertTrue(fct(high, CU10) < fct(high, ECMP), "CU 10 us below ECMP");
   }
 
@@ -114,8 +120,9 @@ class DrillFindingsTest {
     Point ecmp80 = queues.get(3);
     double r40 = ecmp40.queueStd() / drill40.queueStd();
     double r80 = ecmp80.queueStd() / drill80.queueStd();
-    // The thesis: 92 (notes >= 20); here 9.8, full scale 8.2: the spine downlinks, which have no
-    // path choice, dominate the (leaf + spine) / 2 figure the thesis uses.
+    // Direction: here 9.8 and 6.9. The notes' >= 20x is not met at full scale (8.2x, 3.5x): the
+    // spine downlinks, which have no path choice, dominate the (leaf + spine) / 2 figure; the
+    // docs' experiment 3 says why.
     assertTrue(r40 >= 5, "ECMP / DRILL queue std dev at 40%: " + r40);
     assertTrue(r80 >= 4, "ECMP / DRILL queue std dev at 80%: " + r80);
     double spineOverLeaf = drill80.queueSpine() / drill80.queueLeaf();

@@ -34,17 +34,14 @@ class PaperFindingsTest {
   }
 
   @Test
-  void firstFitNeedsMoreSmuxesThanDuetAtEveryLoad() {
+  void firstFitNeedsAtLeastHalfAgainAsManySmuxesAsDuetAtEveryLoad() {
+    // The seed: Random needs 120-307% more than Duet. Here (small datacenter) +100% to +242%; at
+    // full scale +56% to +192% (docs/network-models/duet.md). A first-fit as good as Duet fails.
     Table t = ex.fig18().table();
     for (int r = 0; r < t.rows().size(); r++) {
+      double ratio = t.number(r, "random_smuxes") / t.number(r, "duet_smuxes");
       assertTrue(
-          t.number(r, "random_smuxes") > t.number(r, "duet_smuxes"),
-          "at "
-              + t.number(r, "total_gbps")
-              + " Gbps: Random "
-              + t.number(r, "random_smuxes")
-              + " vs Duet "
-              + t.number(r, "duet_smuxes"));
+          ratio >= 1.5, "at " + t.number(r, "total_gbps") + " Gbps Random / Duet = " + ratio);
     }
   }
 

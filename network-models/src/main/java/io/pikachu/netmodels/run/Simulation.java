@@ -1,4 +1,4 @@
-package io.pikachu.netmodels.experiments;
+package io.pikachu.netmodels.run;
 
 import io.pikachu.netmodels.fabric.Fabric;
 import io.pikachu.netmodels.fabric.Topology;

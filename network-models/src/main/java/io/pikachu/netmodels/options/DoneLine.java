@@ -1,4 +1,4 @@
-package io.pikachu.netmodels.cli;
+package io.pikachu.netmodels.options;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.pikachu.netmodels.experiments;
+package io.pikachu.netmodels.run;
 
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;

@@ -1,0 +1,167 @@
+package io.pikachu.netmodels.options;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
+/**
+ * A subcommand's options, parsed by commons-cli: only known names, each at most once, no stray
+ * words, and every value checked when read, so that a bad argument is named in the error. Every
+ * subcommand declares its options as a {@link Spec}, which also prints its {@code --help}.
+ */
+public final class CommandOptions {
+  private final CommandLine line;
+
+  /** The options a subcommand accepts: {@code --name VALUE} pairs and bare flags. */
+  public static final class Spec {
+    private final Options options = new Options();
+
+    /** An option that takes one value, e.g. {@code value("--out", "DIR", "where files go")}. */
+    public Spec value(String name, String argName, String description) {
+      options.addOption(
+          Option.builder().longOpt(bare(name)).hasArg().argName(argName).desc(description).build());
+      return this;
+    }
+
+    /** An option without a value. */
+    public Spec flag(String name, String description) {
+      options.addOption(Option.builder().longOpt(bare(name)).desc(description).build());
+      return this;
+    }
+
+    public Options options() {
+      return options;
+    }
+
+    /** Prints {@code usage: network-models COMMAND [options]}, the summary and every option. */
+    public void printHelp(String command, String summary, PrintStream out) {
+      PrintWriter w = new PrintWriter(out);
+      HelpFormatter f = HelpFormatter.builder().get();
+      f.setOptionComparator(null); // declaration order
+      f.printHelp(
+          w,
+          100,
+          "java -jar network-models.jar " + command + " [options]",
+          summary + "\n\n",
+          options,
+          2,
+          2,
+          "",
+          false);
+      w.flush();
+    }
+
+    private static String bare(String name) {
+      return name.startsWith("--") ? name.substring(2) : name;
+    }
+  }
+
+  /** A spec whose options all take one value and have no description (older subcommands). */
+  public static Spec valued(List<String> names) {
+    Spec s = new Spec();
+    for (String n : names) s.value(n, "VALUE", "");
+    return s;
+  }
+
+  /** Reads {@code args[1..]} (args[0] is the subcommand) against the known names. */
+  public CommandOptions(String[] args, List<String> known) {
+    this(args, valued(known));
+  }
+
+  /** Reads {@code args[1..]} (args[0] is the subcommand) against a spec. */
+  public CommandOptions(String[] args, Spec spec) {
+    String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+    try {
+      // stopAtNonOption false: a stray word is left in the argument list and refused below
+      line =
+          DefaultParser.builder().setAllowPartialMatching(false).build().parse(spec.options, rest);
+    } catch (UnrecognizedOptionException e) {
+      throw new IllegalArgumentException("unknown option " + e.getOption());
+    } catch (MissingArgumentException e) {
+      throw new IllegalArgumentException(
+          "option --" + e.getOption().getLongOpt() + " needs a value");
+    } catch (ParseException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+    if (!line.getArgList().isEmpty()) {
+      throw new IllegalArgumentException("unexpected '" + line.getArgList().get(0) + "'");
+    }
+    for (Option o : line.getOptions()) {
+      if (o.hasArg() && line.getOptionValues(o.getLongOpt()).length > 1) {
+        throw new IllegalArgumentException("--" + o.getLongOpt() + " given twice");
+      }
+    }
+    long distinct = Arrays.stream(line.getOptions()).map(Option::getLongOpt).distinct().count();
+    if (distinct < line.getOptions().length) {
+      throw new IllegalArgumentException("an option was given twice: " + String.join(" ", rest));
+    }
+  }
+
+  /** True when {@code --help} or {@code -h} is among the arguments after the subcommand. */
+  public static boolean wantsHelp(String[] args) {
+    for (int i = 1; i < args.length; i++) {
+      if (args[i].equals("--help") || args[i].equals("-h")) return true;
+    }
+    return false;
+  }
+
+  /** Fails if any of these options was given (they belong to other subcommands). */
+  public void refuse(String... notHere) {
+    for (String n : notHere) {
+      if (has(n)) throw new IllegalArgumentException("option " + n + " does not apply here");
+    }
+  }
+
+  public boolean has(String name) {
+    return line.hasOption(Spec.bare(name));
+  }
+
+  public String string(String name, String fallback) {
+    String v = line.getOptionValue(Spec.bare(name));
+    return v == null ? fallback : v;
+  }
+
+  public int intValue(String name, int fallback) {
+    long v = longValue(name, fallback);
+    if (v != (int) v) throw new IllegalArgumentException(name + " is out of range: " + v);
+    return (int) v;
+  }
+
+  public int positive(String name, int fallback) {
+    int v = intValue(name, fallback);
+    if (v < 1) throw new IllegalArgumentException(name + " must be at least 1, got " + v);
+    return v;
+  }
+
+  public long longValue(String name, long fallback) {
+    String v = string(name, null);
+    if (v == null) return fallback;
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+    }
+  }
+
+  /** A positive, finite number. */
+  public double doubleValue(String name, double fallback) {
+    String v = string(name, null);
+    if (v == null) return fallback;
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (!(d > 0) || Double.isInfinite(d)) throw new NumberFormatException();
+      return d;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + " must be a positive number, got '" + v + "'");
+    }
+  }
+}
