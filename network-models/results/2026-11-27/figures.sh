@@ -3,7 +3,7 @@
 # docs/network-models/duet, docs/network-models/taalk, docs/network-models/crossrss.
 # Run from the repository root after mvn -B -q -pl network-models package.
 set -e
-JAR=network-models/target/network-models-0.1.0-SNAPSHOT.jar
+JAR=network-models/target/network-models.jar
 D=docs/network-models
 java -jar $JAR all --out $D/duet > $D/duet/console.txt
 java -jar $JAR taalk-all --out $D/taalk > $D/taalk/console.txt
