@@ -21,6 +21,7 @@ public final class Main {
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
         suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
         report     <suite-dir>  writes report.md and charts/ again from a suite's results.csv and runs/
+        compare    <suite-dir>  every method against stock, round by round: medians and 95% intervals
         replay     [-D key=value]... <trace.jsonl>...   the controller's decision on recorded traces, offline
       The benchmark applications (wordcount, sort, ...) run with
         hadoop jar bench-apps/target/bench-apps-<version>.jar <program> [args]
@@ -42,6 +43,7 @@ public final class Main {
           case "bins-overhead" -> runBinsOverhead(rest);
           case "suite" -> runSuite(rest);
           case "report" -> runReport(rest);
+          case "compare" -> runCompare(rest);
           case "replay" -> runReplay(rest);
           default -> {
             System.err.print("unknown command '" + args[0] + "'\n" + USAGE);
@@ -49,6 +51,15 @@ public final class Main {
           }
         };
     System.exit(status);
+  }
+
+  private static int runCompare(String[] args) throws Exception {
+    if (args.length != 1) {
+      System.err.println("usage: compare <suite-dir>");
+      return 2;
+    }
+    System.out.print(io.pikachu.bench.report.ComparisonTable.of(java.nio.file.Path.of(args[0])));
+    return 0;
   }
 
   private static int runBinsOverhead(String[] args) throws Exception {

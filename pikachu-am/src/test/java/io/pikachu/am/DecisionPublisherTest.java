@@ -12,6 +12,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.DecisionStage;
+import io.pikachu.core.decision.ImmutableDecision;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
@@ -35,30 +36,28 @@ class DecisionPublisherTest {
   }
 
   static Decision version(List<Integer> bins, long version, DecisionStage stage) {
-    return Decision.of(
-        "fixed",
-        DecisionReason.REDUCERS_PLACED,
-        5_000,
-        1_000,
-        null,
-        null,
-        null,
-        null,
-        0,
-        3,
-        10,
-        10,
-        0.1,
-        bins.stream().anyMatch(b -> b != 10),
-        "slow",
-        List.of(),
-        List.of("fast", "slow", "slow"),
-        bins,
-        BinAllocation.of(10, bins.stream().mapToInt(Integer::intValue).toArray()).ownerRuns(),
-        version,
-        stage,
-        List.of("test decision"),
-        List.of());
+    return ImmutableDecision.builder()
+        .estimator("fixed")
+        .reason(DecisionReason.REDUCERS_PLACED)
+        .decidedAtMs(5_000)
+        .firstReducerMs(1_000)
+        .waveMaps(0)
+        .mapsCompleted(3)
+        .totalMaps(10)
+        .binsPerReducer(10)
+        .deadband(0.1)
+        .rebalanced(bins.stream().anyMatch(b -> b != 10))
+        .referenceClass("slow")
+        .classes(List.of())
+        .reducerClasses(List.of("fast", "slow", "slow"))
+        .reducerBins(bins)
+        .owners(
+            BinAllocation.of(10, bins.stream().mapToInt(Integer::intValue).toArray()).ownerRuns())
+        .version(version)
+        .stage(stage)
+        .notes(List.of("test decision"))
+        .rules(List.of())
+        .build();
   }
 
   private DecisionPublisher publisher(Configuration conf) throws IOException {

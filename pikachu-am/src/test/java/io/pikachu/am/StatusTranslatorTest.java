@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.when;
 
 import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
@@ -101,20 +102,14 @@ class StatusTranslatorTest {
   @Test
   void endedAttemptKeepsItsLastMeasurements() {
     StatusReport last =
-        StatusReport.of(
-            10,
-            "attempt_1_0001_r_000000_0",
-            TaskType.REDUCE,
-            0,
-            "h:1",
-            TaskPhase.SHUFFLE,
-            AttemptState.RUNNING,
-            0.2,
-            5,
-            8,
-            10,
-            700,
-            1);
+        Reports.reduce(10, "attempt_1_0001_r_000000_0", 0, "h:1")
+            .progress(0.2)
+            .mapsCopied(5)
+            .mapsCompleted(8)
+            .totalMaps(10)
+            .cpuMs(700)
+            .launchTimeMs(1)
+            .build();
     StatusReport ended = StatusTranslator.ended(last, AttemptState.KILLED, 50);
     assertEquals(AttemptState.KILLED, ended.state());
     assertEquals(50, ended.timeMs());

@@ -8,11 +8,11 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.DecisionStage;
+import io.pikachu.core.decision.ImmutableDecision;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
-import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.estimate.ImmutableClassMeasurement;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
-import io.pikachu.core.decision.observe.TaskPhase;
-import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.decision.trace.TraceHeader;
@@ -154,57 +154,60 @@ class SuiteReportTest {
 
   private static Decision decision() {
     ClassMeasurement fast =
-        ClassMeasurement.of(
-            "fast",
-            List.of("localhost:4001"),
-            0.4,
-            0.1,
-            List.of(0),
-            0.2,
-            2.0,
-            1.2,
-            0.55,
-            0.46,
-            true,
-            4.5);
+        ImmutableClassMeasurement.builder()
+            .name("fast")
+            .nodes(List.of("localhost:4001"))
+            .speed(0.4)
+            .mapRate(0.1)
+            .reducers(List.of(0))
+            .reducerCapacity(0.2)
+            .shuffleRate(2.0)
+            .cpuCatchUp(1.2)
+            .cpuSteady(0.55)
+            .efficiency(0.46)
+            .caughtUp(true)
+            .p(4.5)
+            .build();
     ClassMeasurement slow =
-        ClassMeasurement.of(
-            "slow",
-            List.of("localhost:4002", "localhost:4003"),
-            0.1,
-            0.03,
-            List.of(1, 2),
-            0.05,
-            0.5,
-            0.6,
-            0.6,
-            1.0,
-            false,
-            1.0);
-    return Decision.of(
-        "pikachu",
-        DecisionReason.STABILISED,
-        T0 + 16_000,
-        T0 + 2_000,
-        T0 + 10_000L,
-        T0 + 15_000L,
-        T0 + 5_000L,
-        T0 + 15_000L,
-        3,
-        12,
-        24,
-        10,
-        0.05,
-        true,
-        "slow",
-        List.of(fast, slow),
-        List.of("fast", "slow", "slow"),
-        List.of(18, 6, 6),
-        "0*18,1*6,2*6",
-        1,
-        DecisionStage.FINAL,
-        List.of(),
-        List.of());
+        ImmutableClassMeasurement.builder()
+            .name("slow")
+            .nodes(List.of("localhost:4002", "localhost:4003"))
+            .speed(0.1)
+            .mapRate(0.03)
+            .reducers(List.of(1, 2))
+            .reducerCapacity(0.05)
+            .shuffleRate(0.5)
+            .cpuCatchUp(0.6)
+            .cpuSteady(0.6)
+            .efficiency(1.0)
+            .caughtUp(false)
+            .p(1.0)
+            .build();
+    return ImmutableDecision.builder()
+        .estimator("pikachu")
+        .reason(DecisionReason.STABILISED)
+        .decidedAtMs(T0 + 16_000)
+        .firstReducerMs(T0 + 2_000)
+        .tsMs(T0 + 10_000L)
+        .twMs(T0 + 15_000L)
+        .windowStartMs(T0 + 5_000L)
+        .windowEndMs(T0 + 15_000L)
+        .waveMaps(3)
+        .mapsCompleted(12)
+        .totalMaps(24)
+        .binsPerReducer(10)
+        .deadband(0.05)
+        .rebalanced(true)
+        .referenceClass("slow")
+        .classes(List.of(fast, slow))
+        .reducerClasses(List.of("fast", "slow", "slow"))
+        .reducerBins(List.of(18, 6, 6))
+        .owners("0*18,1*6,2*6")
+        .version(1)
+        .stage(DecisionStage.FINAL)
+        .notes(List.of())
+        .rules(List.of())
+        .build();
   }
 
   private static void writeTrace(Path file) throws IOException {
@@ -216,20 +219,13 @@ class SuiteReportTest {
         long t = T0 + s * 1000L;
         int completed = Math.min(24, s);
         out.record(
-            StatusReport.of(
-                t,
-                "attempt_m",
-                TaskType.MAP,
-                0,
-                "localhost:4002",
-                TaskPhase.MAP,
-                AttemptState.RUNNING,
-                0.5,
-                0,
-                completed,
-                24,
-                100L * s,
-                T0));
+            Reports.map(t, "attempt_m", 0, "localhost:4002")
+                .progress(0.5)
+                .mapsCompleted(completed)
+                .totalMaps(24)
+                .cpuMs(100L * s)
+                .launchTimeMs(T0)
+                .build());
         out.record(reduce(t, 0, "localhost:4001", completed, 800L * s));
         out.record(reduce(t, 1, "localhost:4002", completed / 2, 200L * s));
         out.record(reduce(t, 2, "localhost:4003", completed / 2, 200L * s));
@@ -238,20 +234,14 @@ class SuiteReportTest {
   }
 
   private static StatusReport reduce(long t, int index, String node, int copied, long cpuMs) {
-    return StatusReport.of(
-        t,
-        "attempt_r_" + index,
-        TaskType.REDUCE,
-        index,
-        node,
-        TaskPhase.SHUFFLE,
-        AttemptState.RUNNING,
-        copied / 72.0,
-        copied,
-        Math.min(24, (int) ((t - T0) / 1000)),
-        24,
-        cpuMs,
-        T0);
+    return Reports.reduce(t, "attempt_r_" + index, index, node)
+        .progress(copied / 72.0)
+        .mapsCopied(copied)
+        .mapsCompleted(Math.min(24, (int) ((t - T0) / 1000)))
+        .totalMaps(24)
+        .cpuMs(cpuMs)
+        .launchTimeMs(T0)
+        .build();
   }
 
   private String report() throws IOException {

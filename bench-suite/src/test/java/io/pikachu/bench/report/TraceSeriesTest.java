@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.bench.suite.RunNode;
 import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
-import io.pikachu.core.decision.observe.TaskPhase;
-import io.pikachu.core.decision.observe.TaskType;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -21,37 +20,23 @@ class TraceSeriesTest {
 
   private static StatusReport reduce(
       long t, String attempt, String node, int copied, long cpuMs, AttemptState state) {
-    return StatusReport.of(
-        T0 + t,
-        attempt,
-        TaskType.REDUCE,
-        0,
-        node,
-        TaskPhase.SHUFFLE,
-        state,
-        0.1,
-        copied,
-        0,
-        10,
-        cpuMs,
-        T0);
+    return Reports.reduce(T0 + t, attempt, 0, node)
+        .state(state)
+        .progress(0.1)
+        .mapsCopied(copied)
+        .totalMaps(10)
+        .cpuMs(cpuMs)
+        .launchTimeMs(T0)
+        .build();
   }
 
   private static StatusReport map(long t, int completed) {
-    return StatusReport.of(
-        T0 + t,
-        "m",
-        TaskType.MAP,
-        0,
-        "b:1",
-        TaskPhase.MAP,
-        AttemptState.RUNNING,
-        0.5,
-        0,
-        completed,
-        10,
-        0,
-        T0);
+    return Reports.map(T0 + t, "m", 0, "b:1")
+        .progress(0.5)
+        .mapsCompleted(completed)
+        .totalMaps(10)
+        .launchTimeMs(T0)
+        .build();
   }
 
   private static final List<StatusReport> REPORTS =

@@ -8,6 +8,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
+import io.pikachu.core.decision.estimate.ImmutableClassMeasurement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -48,8 +49,14 @@ class BinMapVersionsTest {
   @Test
   void aClassWithoutReducersHasNoP() {
     ClassMeasurement idle =
-        ClassMeasurement.of(
-            "fast", List.of("n1"), 0.2, 0.05, List.of(), null, null, null, null, null, false, null);
+        ImmutableClassMeasurement.builder()
+            .name("fast")
+            .nodes(List.of("n1"))
+            .speed(0.2)
+            .mapRate(0.05)
+            .reducers(List.of())
+            .caughtUp(false)
+            .build();
     assertTrue(Double.isNaN(BinMapVersions.appliedP(idle)));
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.decision.estimate.ClassMeasurement;
+import io.pikachu.core.decision.estimate.ImmutableClassMeasurement;
 import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -37,8 +38,15 @@ class CorrectionOnEvidenceTest {
     for (int r : reducers) {
       rs.add(r);
     }
-    return ClassMeasurement.of(
-        name, List.of(name + "-node"), speed, null, rs, capacity, null, null, null, null, false, p);
+    return ImmutableClassMeasurement.builder()
+        .name(name)
+        .nodes(List.of(name + "-node"))
+        .speed(speed)
+        .reducers(rs)
+        .reducerCapacity(capacity)
+        .caughtUp(false)
+        .p(p)
+        .build();
   }
 
   @Test

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
-import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
@@ -45,36 +45,24 @@ class LateSlowReducersTest {
     for (int m = 0; m < 3; m++) {
       long end = 6_000 + m * 4_000;
       r.add(
-          StatusReport.of(
-              end,
-              "attempt_m_" + m,
-              TaskType.MAP,
-              m,
-              "fast:1",
-              TaskPhase.MAP,
-              AttemptState.SUCCEEDED,
-              1.0,
-              0,
-              m + 1,
-              MAPS,
-              800,
-              end - 4_000));
+          Reports.map(end, "attempt_m_" + m, m, "fast:1")
+              .state(AttemptState.SUCCEEDED)
+              .progress(1.0)
+              .mapsCompleted(m + 1)
+              .totalMaps(MAPS)
+              .cpuMs(800)
+              .launchTimeMs(end - 4_000)
+              .build());
     }
     r.add(
-        StatusReport.of(
-            MAPS_DONE,
-            "attempt_m_3",
-            TaskType.MAP,
-            3,
-            "slow:2",
-            TaskPhase.MAP,
-            AttemptState.SUCCEEDED,
-            1.0,
-            0,
-            MAPS,
-            MAPS,
-            800,
-            2_000));
+        Reports.map(MAPS_DONE, "attempt_m_3", 3, "slow:2")
+            .state(AttemptState.SUCCEEDED)
+            .progress(1.0)
+            .mapsCompleted(MAPS)
+            .totalMaps(MAPS)
+            .cpuMs(800)
+            .launchTimeMs(2_000)
+            .build());
     // The fast reducers' first reports come after the last map, with everything copied.
     for (long t = 21_000; t <= 60_000; t += 3_000) {
       for (int i = 0; i < 2; i++) {
@@ -91,20 +79,14 @@ class LateSlowReducersTest {
   }
 
   private static StatusReport reducer(long t, int index, String node, int copied, int completed) {
-    return StatusReport.of(
-        t,
-        "attempt_r_" + index,
-        TaskType.REDUCE,
-        index,
-        node,
-        TaskPhase.SHUFFLE,
-        AttemptState.RUNNING,
-        0.3,
-        copied,
-        Math.max(completed, copied),
-        MAPS,
-        t / 50,
-        10_000);
+    return Reports.reduce(t, "attempt_r_" + index, index, node)
+        .progress(0.3)
+        .mapsCopied(copied)
+        .mapsCompleted(Math.max(completed, copied))
+        .totalMaps(MAPS)
+        .cpuMs(t / 50)
+        .launchTimeMs(10_000)
+        .build();
   }
 
   private static Decision firstDecision(Map<String, String> conf) {
@@ -185,37 +167,22 @@ class LateSlowReducersTest {
     }
     for (int i = 0; i < 4; i++) {
       controller.onReport(
-          StatusReport.of(
-              10_000,
-              "attempt_r_" + i,
-              TaskType.REDUCE,
-              i,
-              i < 2 ? "fast:1" : "slow:2",
-              TaskPhase.STARTING,
-              AttemptState.RUNNING,
-              0.0,
-              0,
-              1,
-              MAPS,
-              0,
-              10_000));
+          Reports.reduce(10_000, "attempt_r_" + i, i, i < 2 ? "fast:1" : "slow:2")
+              .phase(TaskPhase.STARTING)
+              .mapsCompleted(1)
+              .totalMaps(MAPS)
+              .launchTimeMs(10_000)
+              .build());
     }
     assertTrue(controller.poll(15_000).isEmpty(), "the slow node has no measured map yet");
     controller.onReport(
-        StatusReport.of(
-            16_000,
-            "attempt_m_3",
-            TaskType.MAP,
-            3,
-            "slow:2",
-            TaskPhase.MAP,
-            AttemptState.RUNNING,
-            0.5,
-            0,
-            3,
-            MAPS,
-            400,
-            2_000));
+        Reports.map(16_000, "attempt_m_3", 3, "slow:2")
+            .progress(0.5)
+            .mapsCompleted(3)
+            .totalMaps(MAPS)
+            .cpuMs(400)
+            .launchTimeMs(2_000)
+            .build());
     Decision d = controller.poll(16_000).orElseThrow();
     assertEquals(DecisionReason.REDUCERS_PLACED, d.reason(), d.summaryLine());
     assertTrue(d.rebalanced(), d.summaryLine());

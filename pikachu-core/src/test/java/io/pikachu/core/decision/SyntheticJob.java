@@ -1,9 +1,9 @@
 package io.pikachu.core.decision;
 
 import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
-import io.pikachu.core.decision.observe.TaskType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -331,55 +331,45 @@ public final class SyntheticJob {
 
   private StatusReport mapReport(
       long t, RunningMap m, double progress, AttemptState state, int completed) {
-    return StatusReport.of(
-        t,
-        String.format("attempt_sim_m_%06d_%d", m.index, m.attempt),
-        TaskType.MAP,
-        m.index,
-        m.node,
-        TaskPhase.MAP,
-        state,
-        Math.min(1.0, progress),
-        0,
-        completed,
-        totalMaps,
-        0,
-        m.launch);
+    return Reports.map(
+            t, String.format("attempt_sim_m_%06d_%d", m.index, m.attempt), m.index, m.node)
+        .state(state)
+        .progress(Math.min(1.0, progress))
+        .mapsCompleted(completed)
+        .totalMaps(totalMaps)
+        .launchTimeMs(m.launch)
+        .build();
   }
 
   private StatusReport launchReport(long t, RunningReducer r, int completed) {
-    return StatusReport.of(
-        t,
-        String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
-        TaskType.REDUCE,
-        r.spec.index(),
-        r.node,
-        TaskPhase.STARTING,
-        AttemptState.RUNNING,
-        0,
-        0,
-        completed,
-        totalMaps,
-        0,
-        t);
+    return Reports.reduce(
+            t,
+            String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
+            r.spec.index(),
+            r.node)
+        .phase(TaskPhase.STARTING)
+        .mapsCompleted(completed)
+        .totalMaps(totalMaps)
+        .launchTimeMs(t)
+        .build();
   }
 
   private StatusReport reduceReport(long t, RunningReducer r, AttemptState state, int completed) {
     int copied = (int) Math.floor(r.copied + 1e-9);
     TaskPhase phase = copied >= totalMaps ? TaskPhase.SORT : TaskPhase.SHUFFLE;
-    return StatusReport.of(
-        t,
-        String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
-        TaskType.REDUCE,
-        r.spec.index(),
-        r.node,
-        phase,
-        state,
-        copied / (3.0 * totalMaps),
-        copied,
-        completed,
-        totalMaps,
-        Math.round(r.cpuMs),
-        r.launch);
+    return Reports.reduce(
+            t,
+            String.format("attempt_sim_r_%06d_%d", r.spec.index(), r.attempt),
+            r.spec.index(),
+            r.node)
+        .phase(phase)
+        .state(state)
+        .progress(copied / (3.0 * totalMaps))
+        .mapsCopied(copied)
+        .mapsCompleted(completed)
+        .totalMaps(totalMaps)
+        .cpuMs(Math.round(r.cpuMs))
+        .launchTimeMs(r.launch)
+        .build();
   }
 }

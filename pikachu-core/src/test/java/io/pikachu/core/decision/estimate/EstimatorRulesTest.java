@@ -13,19 +13,17 @@ class EstimatorRulesTest {
 
   private static ClassMeasurement cls(
       String name, Double rate, Double efficiency, boolean caughtUp, Double capacity) {
-    return ClassMeasurement.of(
-        name,
-        List.of(name + ":1"),
-        name.equals("fast") ? 4.0 : 1.0,
-        1.0,
-        List.of(name.equals("fast") ? 0 : 1),
-        capacity,
-        rate,
-        null,
-        null,
-        efficiency,
-        caughtUp,
-        null);
+    return ImmutableClassMeasurement.builder()
+        .name(name)
+        .nodes(List.of(name + ":1"))
+        .speed(name.equals("fast") ? 4.0 : 1.0)
+        .mapRate(1.0)
+        .reducers(List.of(name.equals("fast") ? 0 : 1))
+        .reducerCapacity(capacity)
+        .shuffleRate(rate)
+        .efficiency(efficiency)
+        .caughtUp(caughtUp)
+        .build();
   }
 
   @Test

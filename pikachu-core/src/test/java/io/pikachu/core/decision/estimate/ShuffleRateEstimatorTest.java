@@ -10,19 +10,17 @@ import org.junit.jupiter.api.Test;
 class ShuffleRateEstimatorTest {
 
   private static ClassMeasurement fast(Double rate, Double efficiency, boolean caughtUp) {
-    return ClassMeasurement.of(
-        "fast",
-        List.of("f:1"),
-        4.0,
-        1.0,
-        List.of(0, 1),
-        0.15,
-        rate,
-        null,
-        null,
-        efficiency,
-        caughtUp,
-        null);
+    return ImmutableClassMeasurement.builder()
+        .name("fast")
+        .nodes(List.of("f:1"))
+        .speed(4.0)
+        .mapRate(1.0)
+        .reducers(List.of(0, 1))
+        .reducerCapacity(0.15)
+        .shuffleRate(rate)
+        .efficiency(efficiency)
+        .caughtUp(caughtUp)
+        .build();
   }
 
   private static ClassMeasurement slow(Double rate, Double efficiency, boolean caughtUp) {
@@ -31,19 +29,17 @@ class ShuffleRateEstimatorTest {
 
   private static ClassMeasurement slow(
       Double rate, Double efficiency, boolean caughtUp, Double capacity) {
-    return ClassMeasurement.of(
-        "slow",
-        List.of("s:1", "s:2"),
-        1.0,
-        1.0,
-        List.of(2, 3),
-        capacity,
-        rate,
-        null,
-        null,
-        efficiency,
-        caughtUp,
-        null);
+    return ImmutableClassMeasurement.builder()
+        .name("slow")
+        .nodes(List.of("s:1", "s:2"))
+        .speed(1.0)
+        .mapRate(1.0)
+        .reducers(List.of(2, 3))
+        .reducerCapacity(capacity)
+        .shuffleRate(rate)
+        .efficiency(efficiency)
+        .caughtUp(caughtUp)
+        .build();
   }
 
   @Test

@@ -19,20 +19,15 @@ class JobObserverTest {
       int completed,
       long cpuMs,
       AttemptState state) {
-    return StatusReport.of(
-        t,
-        attempt,
-        TaskType.REDUCE,
-        index,
-        node,
-        TaskPhase.SHUFFLE,
-        state,
-        copied / 300.0,
-        copied,
-        completed,
-        100,
-        cpuMs,
-        1000);
+    return Reports.reduce(t, attempt, index, node)
+        .state(state)
+        .progress(copied / 300.0)
+        .mapsCopied(copied)
+        .mapsCompleted(completed)
+        .totalMaps(100)
+        .cpuMs(cpuMs)
+        .launchTimeMs(1000)
+        .build();
   }
 
   private static StatusReport map(
@@ -43,20 +38,13 @@ class JobObserverTest {
       int completed,
       AttemptState state,
       long launch) {
-    return StatusReport.of(
-        t,
-        "m" + index,
-        TaskType.MAP,
-        index,
-        node,
-        TaskPhase.MAP,
-        state,
-        progress,
-        0,
-        completed,
-        100,
-        0,
-        launch);
+    return Reports.map(t, "m" + index, index, node)
+        .state(state)
+        .progress(progress)
+        .mapsCompleted(completed)
+        .totalMaps(100)
+        .launchTimeMs(launch)
+        .build();
   }
 
   @Test
@@ -188,20 +176,7 @@ class JobObserverTest {
   }
 
   private static StatusReport withTotal(StatusReport r, int totalMaps) {
-    return StatusReport.of(
-        r.timeMs(),
-        r.attemptId(),
-        r.type(),
-        r.taskIndex(),
-        r.node(),
-        r.phase(),
-        r.state(),
-        r.progress(),
-        r.mapsCopied(),
-        r.mapsCompleted(),
-        totalMaps,
-        r.cpuMs(),
-        r.launchTimeMs());
+    return ImmutableStatusReport.builder().from(r).totalMaps(totalMaps).build();
   }
 
   @Test
@@ -232,20 +207,11 @@ class JobObserverTest {
     o.accept(map(26_700, 3, "fast", 2 / 3.0, 1, AttemptState.RUNNING, 0));
     o.accept(map(28_300, 4, "slow", 1.0, 2, AttemptState.SUCCEEDED, 0));
     o.accept(
-        StatusReport.of(
-            29_300,
-            "r0",
-            TaskType.REDUCE,
-            0,
-            "slow",
-            TaskPhase.SHUFFLE,
-            AttemptState.RUNNING,
-            0,
-            0,
-            3,
-            100,
-            0,
-            29_300));
+        Reports.reduce(29_300, "r0", 0, "slow")
+            .mapsCompleted(3)
+            .totalMaps(100)
+            .launchTimeMs(29_300)
+            .build());
     double ratio = o.nodeSpeeds().get("fast") / o.nodeSpeeds().get("slow");
     // Four slots against one at equal per-map rates; summing the stale progress read 3.3.
     assertEquals(4.0, ratio, 0.2);
@@ -287,20 +253,13 @@ class JobObserverTest {
     // The speculator's copy of map 1 on the fast node wins; the slow node's attempt is killed and
     // the slow node has run no map that succeeded.
     o.accept(
-        StatusReport.of(
-            30000,
-            "m1_copy",
-            TaskType.MAP,
-            1,
-            "fast",
-            TaskPhase.MAP,
-            AttemptState.SUCCEEDED,
-            1.0,
-            0,
-            2,
-            100,
-            0,
-            20000));
+        Reports.map(30000, "m1_copy", 1, "fast")
+            .state(AttemptState.SUCCEEDED)
+            .progress(1.0)
+            .mapsCompleted(2)
+            .totalMaps(100)
+            .launchTimeMs(20000)
+            .build());
     o.accept(map(30500, 1, "slow", 0.3, 2, AttemptState.KILLED, 0));
     assertFalse(o.nodeMapCapacity().containsKey("slow"), "no live map measures it now");
     assertEquals(slow, o.nodeSpeeds().get("slow"), 1e-12, "but it was measured while it ran");
@@ -320,57 +279,22 @@ class JobObserverTest {
         "index beyond N");
     assertThrows(
         IllegalArgumentException.class,
-        () ->
-            StatusReport.of(
-                1,
-                "x",
-                TaskType.MAP,
-                0,
-                "n",
-                TaskPhase.MAP,
-                AttemptState.RUNNING,
-                1.5,
-                0,
-                0,
-                10,
-                0,
-                -1));
+        () -> Reports.map(1, "x", 0, "n").progress(1.5).totalMaps(10).build());
     assertThrows(
         IllegalArgumentException.class,
-        () ->
-            StatusReport.of(
-                1,
-                "x",
-                TaskType.REDUCE,
-                0,
-                "n",
-                TaskPhase.SHUFFLE,
-                AttemptState.RUNNING,
-                0.1,
-                11,
-                0,
-                10,
-                0,
-                -1));
+        () -> Reports.reduce(1, "x", 0, "n").progress(0.1).mapsCopied(11).totalMaps(10).build());
   }
 
   @Test
   void phaseProgressFollowsHadoopsThirds() {
     StatusReport s =
-        StatusReport.of(
-            1,
-            "r",
-            TaskType.REDUCE,
-            0,
-            "n",
-            TaskPhase.REDUCE,
-            AttemptState.RUNNING,
-            0.8,
-            100,
-            100,
-            100,
-            0,
-            -1);
+        Reports.reduce(1, "r", 0, "n")
+            .phase(TaskPhase.REDUCE)
+            .progress(0.8)
+            .mapsCopied(100)
+            .mapsCompleted(100)
+            .totalMaps(100)
+            .build();
     assertEquals(1.0, ReducerMetrics.shuffleProgress(s));
     assertEquals(1.0, ReducerMetrics.sortProgress(s));
     assertEquals(0.4, ReducerMetrics.reduceProgress(s), 1e-9);

@@ -4,8 +4,8 @@ import io.pikachu.core.decision.classify.NodeClassifier;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.JobObserver;
 import io.pikachu.core.decision.observe.ReducerMetrics;
+import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
-import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.stabilise.StabilisationDetector;
 import java.util.List;
@@ -90,10 +90,16 @@ final class PollFixture {
       int copied,
       int completed,
       long launch) {
-    TaskPhase phase = type == TaskType.MAP ? TaskPhase.MAP : TaskPhase.SHUFFLE;
-    return StatusReport.of(
-        time, id, type, index, node, phase, state, progress, copied, completed, totalMaps, 0,
-        launch);
+    return (type == TaskType.MAP
+            ? Reports.map(time, id, index, node)
+            : Reports.reduce(time, id, index, node))
+        .state(state)
+        .progress(progress)
+        .mapsCopied(copied)
+        .mapsCompleted(completed)
+        .totalMaps(totalMaps)
+        .launchTimeMs(launch)
+        .build();
   }
 
   Poll poll(long now) {
