@@ -1,6 +1,7 @@
 package io.pikachu.bench.suite;
 
 import java.util.Locale;
+import org.immutables.value.Value;
 
 /**
  * One measured job of the benchmark suite: a row of {@code results.csv}. Times are seconds from the
@@ -18,6 +19,7 @@ import java.util.Locale;
  * @param runDir directory of this run's decision, trace and per-task files, relative to the suite's
  * @param versions the bin map's versions, from the run's decision record
  */
+@Value.Builder
 public record RunResult(
     String app,
     String config,

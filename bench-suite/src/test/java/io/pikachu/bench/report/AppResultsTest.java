@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.bench.suite.BinMapVersions;
 import io.pikachu.bench.suite.RunResult;
+import io.pikachu.bench.suite.Runs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,28 +33,17 @@ class AppResultsTest {
       long shuffleBytes,
       BinMapVersions versions) {
     double p = method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
-    return new RunResult(
-        "wordcount",
-        "config-1",
-        method,
-        p,
-        rep,
-        "job",
-        RunResult.OK,
-        seconds,
-        1,
-        10,
-        12,
-        1,
-        versions.corrected(),
-        "",
-        "",
-        shuffleBytes,
-        0,
-        0,
-        digest,
-        "",
-        versions);
+    return Runs.run("wordcount", "config-1", method, rep)
+        .fixedP(p)
+        .seconds(seconds)
+        .mapsDoneSeconds(1)
+        .fastReducersDoneSeconds(10)
+        .slowReducersDoneSeconds(12)
+        .rebalanced(versions.corrected())
+        .shuffleBytes(shuffleBytes)
+        .outputDigest(digest)
+        .versions(versions)
+        .build();
   }
 
   @Test
@@ -87,28 +77,13 @@ class AppResultsTest {
   @Test
   void failedRunsAreLeftOut() {
     RunResult failed =
-        new RunResult(
-            "wordcount",
-            "config-1",
-            "pikachu",
-            Double.NaN,
-            3,
-            "job",
-            "failed: lost node",
-            1,
-            1,
-            1,
-            1,
-            1,
-            false,
-            "",
-            "",
-            0,
-            0,
-            0,
-            "",
-            "",
-            BinMapVersions.NONE);
+        Runs.run("wordcount", "config-1", "pikachu", 3)
+            .status("failed: lost node")
+            .seconds(1)
+            .mapsDoneSeconds(1)
+            .fastReducersDoneSeconds(1)
+            .slowReducersDoneSeconds(1)
+            .build();
     AppResults r =
         new AppResults(
             "wordcount",
@@ -138,52 +113,15 @@ class AppResultsTest {
   @Test
   void theGapIsNegativeWhenFastReducersFinishLater() {
     RunResult fastLate =
-        new RunResult(
-            "sort",
-            "config-1",
-            "pikachu",
-            Double.NaN,
-            1,
-            "job",
-            RunResult.OK,
-            60,
-            1,
-            50,
-            40,
-            1,
-            false,
-            "",
-            "",
-            0,
-            0,
-            0,
-            "",
-            "",
-            BinMapVersions.NONE);
+        Runs.run("sort", "config-1", "pikachu", 1)
+            .seconds(60)
+            .mapsDoneSeconds(1)
+            .fastReducersDoneSeconds(50)
+            .slowReducersDoneSeconds(40)
+            .build();
     assertEquals(-0.2, MethodRuns.gap(fastLate), 1e-12);
     RunResult oneClass =
-        new RunResult(
-            "sort",
-            "homogeneous",
-            "pikachu",
-            Double.NaN,
-            1,
-            "job",
-            RunResult.OK,
-            60,
-            1,
-            Double.NaN,
-            Double.NaN,
-            1,
-            false,
-            "",
-            "",
-            0,
-            0,
-            0,
-            "",
-            "",
-            BinMapVersions.NONE);
+        Runs.run("sort", "homogeneous", "pikachu", 1).seconds(60).mapsDoneSeconds(1).build();
     assertTrue(Double.isNaN(MethodRuns.gap(oneClass)));
   }
 
@@ -249,28 +187,15 @@ class AppResultsTest {
             "homogeneous",
             List.of(
                 twoStage(1, 1000, single),
-                new RunResult(
-                    "sort",
-                    "homogeneous",
-                    "two-stage",
-                    Double.NaN,
-                    2,
-                    "job",
-                    RunResult.OK,
-                    80,
-                    1,
-                    10,
-                    12,
-                    1,
-                    false,
-                    "",
-                    "",
-                    1000,
-                    0,
-                    0,
-                    DIGEST,
-                    "",
-                    provisionalOnly)));
+                Runs.run("sort", "homogeneous", "two-stage", 2)
+                    .seconds(80)
+                    .mapsDoneSeconds(1)
+                    .fastReducersDoneSeconds(10)
+                    .slowReducersDoneSeconds(12)
+                    .shuffleBytes(1000)
+                    .outputDigest(DIGEST)
+                    .versions(provisionalOnly)
+                    .build()));
     assertEquals(Optional.of(false), back.keptEvenMap(back.twoStage()));
     AppResults old =
         new AppResults("sort", "homogeneous", List.of(twoStage(1, 1000, BinMapVersions.UNKNOWN)));

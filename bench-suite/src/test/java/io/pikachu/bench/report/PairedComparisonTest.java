@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.bench.report.PairedComparison.Measure;
-import io.pikachu.bench.suite.BinMapVersions;
 import io.pikachu.bench.suite.RunResult;
+import io.pikachu.bench.suite.Runs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,28 +15,11 @@ class PairedComparisonTest {
 
   private static RunResult run(
       String method, int rep, double seconds, double mapsDone, boolean ok) {
-    return new RunResult(
-        "wordcount",
-        "config-1",
-        method,
-        Double.NaN,
-        rep,
-        "job",
-        ok ? RunResult.OK : "failed",
-        seconds,
-        mapsDone,
-        Double.NaN,
-        Double.NaN,
-        1,
-        false,
-        "",
-        "",
-        0,
-        0,
-        0,
-        "",
-        "",
-        BinMapVersions.NONE);
+    return Runs.run("wordcount", "config-1", method, rep)
+        .status(ok ? RunResult.OK : "failed")
+        .seconds(seconds)
+        .mapsDoneSeconds(mapsDone)
+        .build();
   }
 
   @Test

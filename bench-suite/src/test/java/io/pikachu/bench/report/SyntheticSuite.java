@@ -3,6 +3,7 @@ package io.pikachu.bench.report;
 import io.pikachu.bench.suite.BinMapVersions;
 import io.pikachu.bench.suite.ResultsCsv;
 import io.pikachu.bench.suite.RunResult;
+import io.pikachu.bench.suite.Runs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,33 +105,29 @@ final class SyntheticSuite {
           method.startsWith("fixed-") ? Double.parseDouble(method.substring(6)) : Double.NaN;
       ResultsCsv.append(
           dir.resolve("results.csv"),
-          new RunResult(
-              app,
-              config,
-              method,
-              fixedP,
-              rep,
-              "job_" + rep,
-              status,
-              status.equals(RunResult.OK) ? seconds : Double.NaN,
-              seconds / 2,
-              fast,
-              slow,
-              fastestP,
-              rebalanced,
-              reason,
-              "",
-              shuffle,
-              reshuffled,
-              0,
-              status.equals(RunResult.OK) ? digest : "",
-              runDir(),
-              versions != null
-                  ? versions
-                  : method.equals("stock")
-                      ? BinMapVersions.NONE
-                      : new BinMapVersions(
-                          1, "FINAL", Double.NaN, false, Double.NaN, seconds / 2)));
+          Runs.run(app, config, method, rep)
+              .fixedP(fixedP)
+              .jobId("job_" + rep)
+              .status(status)
+              .seconds(status.equals(RunResult.OK) ? seconds : Double.NaN)
+              .mapsDoneSeconds(seconds / 2)
+              .fastReducersDoneSeconds(fast)
+              .slowReducersDoneSeconds(slow)
+              .fastestP(fastestP)
+              .rebalanced(rebalanced)
+              .reason(reason)
+              .shuffleBytes(shuffle)
+              .reshuffledBytes(reshuffled)
+              .outputDigest(status.equals(RunResult.OK) ? digest : "")
+              .runDir(runDir())
+              .versions(
+                  versions != null
+                      ? versions
+                      : method.equals("stock")
+                          ? BinMapVersions.NONE
+                          : new BinMapVersions(
+                              1, "FINAL", Double.NaN, false, Double.NaN, seconds / 2))
+              .build());
       return this;
     }
   }

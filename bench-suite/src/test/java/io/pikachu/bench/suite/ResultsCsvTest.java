@@ -19,51 +19,31 @@ class ResultsCsvTest {
   void appendedRowsReadBackEqual() throws IOException {
     Path csv = dir.resolve("results.csv");
     RunResult ok =
-        new RunResult(
-            "wordcount",
-            "config-1",
-            "fixed-2.50",
-            2.5,
-            1,
-            "job_1_0001",
-            RunResult.OK,
-            61.25,
-            40.5,
-            50.0,
-            61.0,
-            2.5,
-            true,
-            "REDUCERS_PLACED",
-            "14 14 8 8 8 8",
-            1000,
-            120,
-            80,
-            "12:00ff",
-            "runs/x",
-            new BinMapVersions(2, "CORRECTED", 3.5, true, 20.25, 41.5));
+        Runs.run("wordcount", "config-1", "fixed-2.50", 1)
+            .fixedP(2.5)
+            .jobId("job_1_0001")
+            .seconds(61.25)
+            .mapsDoneSeconds(40.5)
+            .fastReducersDoneSeconds(50.0)
+            .slowReducersDoneSeconds(61.0)
+            .fastestP(2.5)
+            .rebalanced(true)
+            .reason("REDUCERS_PLACED")
+            .reducerBins("14 14 8 8 8 8")
+            .shuffleBytes(1000)
+            .reshuffledBytes(120)
+            .droppedBytes(80)
+            .outputDigest("12:00ff")
+            .runDir("runs/x")
+            .versions(new BinMapVersions(2, "CORRECTED", 3.5, true, 20.25, 41.5))
+            .build();
     RunResult failed =
-        new RunResult(
-            "sort",
-            "config-2",
-            "stock",
-            Double.NaN,
-            1,
-            "",
-            "failed: boom, \"quoted\"",
-            Double.NaN,
-            Double.NaN,
-            Double.NaN,
-            Double.NaN,
-            Double.NaN,
-            false,
-            "",
-            "",
-            0,
-            0,
-            0,
-            "",
-            "runs/y",
-            BinMapVersions.NONE);
+        Runs.run("sort", "config-2", "stock", 1)
+            .jobId("")
+            .status("failed: boom, \"quoted\"")
+            .fastestP(Double.NaN)
+            .runDir("runs/y")
+            .build();
     ResultsCsv.append(csv, ok);
     ResultsCsv.append(csv, failed);
     List<RunResult> read = ResultsCsv.read(csv);
