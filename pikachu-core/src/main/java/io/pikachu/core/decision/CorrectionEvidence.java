@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -20,11 +21,13 @@ import java.util.stream.Collectors;
  *       no class hosting reducers got an estimate that can be compared with the published map, the
  *       published map stays as it is (made final): never the even map after a rebalanced one.
  *   <li>{@value #CARRIED_RULE}: a class hosting reducers that got no estimate keeps the ratio the
- *       published map gave it, instead of the reference share (P = 1). The published ratios are
- *       relative to that map's reference and the measured ones to this measurement's, so the
- *       carried ratio is rescaled by the geometric mean of measured over published P of the classes
- *       that have both (the anchors).
+ *       published map gave its reducers, instead of the reference share (P = 1). The published
+ *       ratios are relative to that map's reference and the measured ones to this measurement's, so
+ *       the carried ratio is rescaled by the geometric mean of measured over published P of the
+ *       reducers that have both (the anchors).
  * </ul>
+ *
+ * <p>Maps are compared reducer by reducer, never by class name: see {@link #reducerRatios}.
  */
 final class CorrectionEvidence {
 
@@ -54,45 +57,57 @@ final class CorrectionEvidence {
           notes,
           rules);
     }
-    Map<String, Double> before = ratios(published);
-    List<String> missing = new ArrayList<>();
-    for (ClassMeasurement c : classes) {
-      if (c.hasReducers() && !measured.p().containsKey(c.name()) && before.containsKey(c.name())) {
-        missing.add(c.name());
-      }
-    }
+    Map<Integer, Double> before = reducerRatios(published, null);
+    Map<Integer, Double> now = reducerRatios(classes, measured.p());
     double logScale = 0;
     int anchors = 0;
-    for (Map.Entry<String, Double> e : measured.p().entrySet()) {
+    for (Map.Entry<Integer, Double> e : now.entrySet()) {
       Double old = before.get(e.getKey());
-      if (old != null && old > 0 && e.getValue() > 0) {
+      if (old != null) {
         logScale += Math.log(e.getValue() / old);
         anchors++;
       }
     }
     if (anchors == 0) {
       return none(
-          "no class measured now was in the published map, so nothing measured can be compared"
-              + " with it",
+          "no reducer measured now had a ratio in the published map, so nothing measured can be"
+              + " compared with it",
           notes,
           rules);
-    }
-    if (missing.isEmpty()) {
-      return Optional.of(measured);
     }
     double scale = Math.exp(logScale / anchors);
     Map<String, Double> p = new LinkedHashMap<>(measured.p());
     List<String> carried = new ArrayList<>();
-    for (String name : missing) {
-      p.put(name, before.get(name) * scale);
-      carried.add(String.format(Locale.ROOT, "%s: P %.3f", name, before.get(name) * scale));
+    for (ClassMeasurement c : classes) {
+      if (!c.hasReducers() || measured.p().containsKey(c.name())) {
+        continue;
+      }
+      // The class's reducers may have been in different classes of the published map (a node the
+      // profile misjudged moves): the geometric mean of the ratios they were given.
+      double logPublished = 0;
+      int known = 0;
+      for (int r : c.reducers()) {
+        Double old = before.get(r);
+        if (old != null) {
+          logPublished += Math.log(old);
+          known++;
+        }
+      }
+      if (known > 0) {
+        double kept = Math.exp(logPublished / known) * scale;
+        p.put(c.name(), kept);
+        carried.add(String.format(Locale.ROOT, "%s: P %.3f", c.name(), kept));
+      }
+    }
+    if (carried.isEmpty()) {
+      return Optional.of(measured);
     }
     rules.add(CARRIED_RULE);
     notes.add(
-        "class(es) without a measured estimate keep their ratio in the published map, rescaled"
-            + " through "
+        "class(es) without a measured estimate keep the ratio the published map gave their"
+            + " reducers, rescaled through "
             + anchors
-            + " measured class(es): "
+            + " measured reducer(s): "
             + carried);
     return Optional.of(Ratios.of(measured.reference(), p, measured.rules()));
   }
@@ -114,9 +129,8 @@ final class CorrectionEvidence {
    * <p>Fields:
    *
    * <ul>
-   *   <li>{@code factor}: the largest factor by which the ratio of two classes differs between
-   *       them, over every pair of classes that host reducers and have an estimate in both; 1 when
-   *       they agree
+   *   <li>{@code factor}: the largest factor by which the ratio of two reducers' P differs between
+   *       them, over every pair of reducers that have an estimate in both; 1 when they agree
    *   <li>{@code leftOut}: the classes hosting reducers that the measurement gave no estimate, left
    *       out of {@code factor} rather than taken as P = 1: a class whose reducers have not
    *       reported yet (slow nodes' reducers when the maps end early) is no evidence against the
@@ -142,22 +156,45 @@ final class CorrectionEvidence {
   }
 
   static Disagreement disagreement(List<ClassMeasurement> before, List<ClassMeasurement> after) {
-    Map<String, Double> p0 = ratios(before);
-    Map<String, Double> p1 = ratios(after);
-    List<String> common = p0.keySet().stream().filter(p1::containsKey).collect(Collectors.toList());
-    double worst = 1.0;
-    for (String a : common) {
-      for (String b : common) {
-        double factor = (p1.get(a) / p1.get(b)) / (p0.get(a) / p0.get(b));
-        worst = Math.max(worst, Math.max(factor, 1 / factor));
+    Map<Integer, Double> p0 = reducerRatios(before, null);
+    Map<Integer, Double> p1 = reducerRatios(after, null);
+    double lowest = Double.POSITIVE_INFINITY;
+    double highest = 0;
+    for (Map.Entry<Integer, Double> e : p1.entrySet()) {
+      Double old = p0.get(e.getKey());
+      if (old != null) {
+        double q = e.getValue() / old;
+        lowest = Math.min(lowest, q);
+        highest = Math.max(highest, q);
       }
     }
+    double worst = highest > 0 ? highest / lowest : 1.0;
     List<String> leftOut =
         after.stream()
-            .filter(c -> c.hasReducers() && !p1.containsKey(c.name()))
+            .filter(c -> c.hasReducers() && c.p() == null)
             .map(ClassMeasurement::name)
             .collect(Collectors.toList());
     return new Disagreement(worst, leftOut);
+  }
+
+  /**
+   * Each reducer's ratio: that of its class, from {@code p} when given, else the class's own. The
+   * comparison is by reducer, not by class name, because names are ranks ("fast", "slow"): when a
+   * node's speed was misjudged (a stale node profile) a class of the same name can hold other
+   * nodes, and agreeing names would hide a wrong map.
+   */
+  private static Map<Integer, Double> reducerRatios(
+      List<ClassMeasurement> classes, Map<String, Double> p) {
+    Map<Integer, Double> byReducer = new TreeMap<>();
+    for (ClassMeasurement c : classes) {
+      Double ratio = p == null ? c.p() : p.get(c.name());
+      if (ratio != null && ratio > 0 && !Double.isInfinite(ratio)) {
+        for (int r : c.reducers()) {
+          byReducer.put(r, ratio);
+        }
+      }
+    }
+    return byReducer;
   }
 
   private static Map<String, Double> ratios(List<ClassMeasurement> classes) {

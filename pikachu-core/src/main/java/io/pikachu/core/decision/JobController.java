@@ -19,11 +19,16 @@ import io.pikachu.core.decision.stabilise.StabilisationDetector;
 import io.pikachu.core.decision.timing.Fire;
 import io.pikachu.core.decision.timing.Poll;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.core.profile.Speeds;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -41,6 +46,8 @@ public final class JobController {
 
   static final String CONFIRMED_RULE = "provisional-confirmed";
   static final String CORRECTED_RULE = "provisional-corrected";
+  static final String PROFILE_RULE = "node-speed-from-profile";
+  static final String PROFILE_WAIT_RULE = "correction-waits-for-profiled-nodes";
 
   private final ControllerConfig config;
   private final Slicing slicing;
@@ -50,6 +57,9 @@ public final class JobController {
   private final ClassMeasurer measurer;
   private final ReducerMetrics metrics;
   private final List<Decision> decisions = new ArrayList<>();
+
+  /** Relative node speeds earlier jobs measured (the node profile); empty without one. */
+  private Map<String, Double> profiled = Collections.emptyMap();
 
   /**
    * The reports were recorded while the reducers fetched by the even map, whatever this controller
@@ -119,6 +129,26 @@ public final class JobController {
   }
 
   /**
+   * Rule {@value #PROFILE_RULE}: what earlier jobs measured of the nodes (the node profile's fresh
+   * relative speeds) stands for a node's speed until this job measures it, so that the provisional
+   * map can be decided as soon as the reducers are placed, before any map has finished.
+   */
+  public synchronized JobController withProfile(Map<String, Double> relativeSpeeds) {
+    this.profiled = new TreeMap<>(relativeSpeeds);
+    return this;
+  }
+
+  /** The node speeds this job measured itself, in its units: what the node profile learns. */
+  public synchronized Map<String, Double> measuredNodeSpeeds() {
+    return job.nodeSpeeds();
+  }
+
+  /** The maps that succeeded on each node: how much each measured speed rests on. */
+  public synchronized Map<String, Integer> measuredNodeMaps() {
+    return job.succeededMaps();
+  }
+
+  /**
    * Reports after the final decision are dropped: nothing can change it, and the AM need not hold
    * them.
    */
@@ -164,6 +194,18 @@ public final class JobController {
             ? job.nodeSpeeds()
             : PublishedSpeeds.fill(
                 job.nodeSpeeds(), job.nodes(), inForce().classes(), priorNotes, priorRules);
+    if (!profiled.isEmpty()) {
+      Map<String, Double> filled = Speeds.fill(speeds, job.nodes(), profiled);
+      if (filled.size() > speeds.size()) {
+        Set<String> fromProfile = new TreeSet<>(filled.keySet());
+        fromProfile.removeAll(speeds.keySet());
+        priorRules.add(PROFILE_RULE);
+        priorNotes.add(
+            "node(s) this job has not measured yet take their speed from the node profile: "
+                + fromProfile);
+        speeds = filled;
+      }
+    }
     NodeClasses classes = classifier.classify(job.nodes(), speeds, job.nodeMapRates());
     Poll poll =
         new Poll(
@@ -175,10 +217,42 @@ public final class JobController {
             detector,
             new Poll.Settings(
                 config.maxWaitMs(), config.afterMapsWaitMs(), config.nodeClasses().isPresent()));
+    if (!decisions.isEmpty()) {
+      Set<String> unconfirmed = profiledOnly(poll);
+      if (!unconfirmed.isEmpty()) {
+        if (now < poll.deadline()) {
+          return Optional.empty();
+        }
+        priorNotes.add(
+            "the correction could wait no longer for this job's own measurement of "
+                + unconfirmed
+                + ", whose speed is still the node profile's");
+      }
+    }
     return estimate
         .timing()
         .check(poll)
         .map(fire -> decide(estimate, poll, fire, priorNotes, priorRules));
+  }
+
+  /**
+   * Rule {@value #PROFILE_WAIT_RULE}: the nodes hosting reducers whose speed still comes from the
+   * node profile alone. The correction waits for this job's own measurement of them (up to {@code
+   * pikachu.stabilisation.max-wait-ms} after the first reducer), because it is the only evidence
+   * against a stale profile: decided before, it would keep the profile's ranking of those nodes.
+   */
+  private Set<String> profiledOnly(Poll poll) {
+    Set<String> unconfirmed = new TreeSet<>();
+    Map<String, Double> own = job.nodeSpeeds();
+    poll.live()
+        .values()
+        .forEach(
+            r -> {
+              if (profiled.containsKey(r.node()) && !own.containsKey(r.node())) {
+                unconfirmed.add(r.node());
+              }
+            });
+    return unconfirmed;
   }
 
   private Decision inForce() {

@@ -41,6 +41,7 @@ public final class SyntheticJob {
   private long tailMs = 15_000;
   private boolean speculateMaps;
   private final Map<String, Long> firstReportDelayMs = new LinkedHashMap<>();
+  private final Map<String, Long> mapStartMs = new LinkedHashMap<>();
 
   public SyntheticJob node(
       String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {
@@ -89,6 +90,16 @@ public final class SyntheticJob {
    */
   public SyntheticJob firstReducerReportAfter(String node, long delayMs) {
     firstReportDelayMs.put(node, delayMs);
+    return this;
+  }
+
+  /**
+   * Maps on {@code node} spend {@code delayMs} starting their JVM before they read input or report
+   * (about 20 s on a 0.15-core node of the embedded cluster): until then the job cannot measure the
+   * node.
+   */
+  public SyntheticJob mapStartOn(String node, long delayMs) {
+    mapStartMs.put(node, delayMs);
     return this;
   }
 
@@ -285,8 +296,10 @@ public final class SyntheticJob {
     m.node = node.id();
     m.launch = t;
     double jitter = 1 + noise * (random.nextDouble() - 0.5);
-    m.duration = Math.max(STEP_MS, Math.round(baseMapSeconds * 1000 / node.mapSpeed() * jitter));
-    m.nextReport = t + reportIntervalMs;
+    long start = mapStartMs.getOrDefault(node.id(), 0L);
+    m.duration =
+        start + Math.max(STEP_MS, Math.round(baseMapSeconds * 1000 / node.mapSpeed() * jitter));
+    m.nextReport = t + start + reportIntervalMs;
     return m;
   }
 

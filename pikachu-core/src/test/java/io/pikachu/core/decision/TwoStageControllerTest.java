@@ -25,6 +25,11 @@ class TwoStageControllerTest {
     conf.put(PikachuKeys.ESTIMATOR.name(), "two-stage");
     JobController c =
         new JobController(ControllerConfig.fromMap(conf), job.numReducers(), Slicing.HASH);
+    return closedLoop(job, c);
+  }
+
+  /** Runs {@code job} with {@code c} deciding the bins its reducers fetch. */
+  static DecisionRecord closedLoop(SyntheticJob job, JobController c) {
     job.run(
         new SyntheticJob.Feedback() {
           private long polledAt = -1;

@@ -165,6 +165,17 @@ public final class JobObserver {
     return rates;
   }
 
+  /** How many maps succeeded on each node: how much a node's speed rests on. */
+  public Map<String, Integer> succeededMaps() {
+    Map<String, Integer> maps = new TreeMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      if (a.type() == TaskType.MAP && a.last().state() == AttemptState.SUCCEEDED) {
+        maps.merge(a.node(), 1, Integer::sum);
+      }
+    }
+    return maps;
+  }
+
   /**
    * Map work each node gets done per second: the number of maps it runs at once (its peak so far)
    * times the rate of one of its maps. Unlike {@link #nodeMapRates()} this sees a node's capacity:
