@@ -14,6 +14,10 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.profile.LayoutDecision;
+import io.pikachu.store.NodeProfileStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.BufferedReader;
@@ -24,6 +28,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -125,6 +131,8 @@ class AmPluginClusterTest {
     // controller's own bound is generous: it only costs time when something is wrong.
     c.setLong(PikachuKeys.FINAL_MAP_WAIT_MS.name(), 180_000);
     c.setLong(PikachuKeys.MAX_WAIT_MS.name(), 90_000);
+    // each job starts blind, whatever ran before it on the shared cluster
+    c.set(PikachuKeys.PROFILE_DIR.name(), new Path(root, "profile-" + name).toString());
     return c;
   }
 
@@ -253,9 +261,10 @@ class AmPluginClusterTest {
       assertEquals(record.versions().size(), trace.marks().size(), name + ": " + trace.marks());
       JobController replay =
           new JobController(
-              ControllerConfig.fromMap(trace.header().config()),
-              trace.header().numReducers(),
-              trace.header().slicingOrDefault());
+                  ControllerConfig.fromMap(trace.header().config()),
+                  trace.header().numReducers(),
+                  trace.header().slicingOrDefault())
+              .withProfile(trace.header().profiled());
       int fed = 0;
       for (int v = 0; v < trace.marks().size(); v++) {
         TraceFile.Mark mark = trace.marks().get(v);
@@ -276,6 +285,75 @@ class AmPluginClusterTest {
             DecisionPublisher.decisionFile(
                 new Path(root, "decisions"), fixed.getJobID().toString()));
     assertEquals("fixed", fixedDecision.last().estimator());
+  }
+
+  /**
+   * The node profile across jobs: the first job leaves its measurements, the second starts from
+   * them; on these equal nodes it runs without bins when the profile puts them in one class, and a
+   * one-class admin map always does. Either way the output is stock's.
+   */
+  @Test
+  void jobsAfterTheFirstStartFromTheNodeProfile() throws Exception {
+    Path profile = new Path(root, "shared-profile");
+    Configuration first = pikachu("profile-1");
+    first.set(PikachuKeys.PROFILE_DIR.name(), profile.toString());
+    Job learn = wordCount(first, "profile-1");
+    assertTrue(learn.waitForCompletion(false), "profile-1 failed");
+    List<String> expected = records(FileOutputFormat.getOutputPath(learn));
+
+    Map<String, Double> known =
+        NodeProfileStore.of(first)
+            .read(System.currentTimeMillis())
+            .freshSpeeds(
+                TokenCounterMapper.class.getName(),
+                System.currentTimeMillis(),
+                PikachuKeys.PROFILE_MAX_AGE_MS.defaultValue());
+    assertTrue(known.size() >= 2, "the first job measured the nodes of its maps: " + known);
+    ControllerConfig defaults = ControllerConfig.defaults();
+    JobLayout expectedLayout =
+        LayoutDecision.decide(
+            Optional.empty(), known, defaults.maxClasses(), defaults.minSpeedRatio());
+    System.out.println("profile after the first job: " + known + " -> " + expectedLayout);
+
+    Configuration second = pikachu("profile-2");
+    second.set(PikachuKeys.PROFILE_DIR.name(), profile.toString());
+    Configuration oneClass = pikachu("profile-3");
+    oneClass.set(
+        PikachuKeys.NODE_CLASSES.name(),
+        nodeId(0) + "=same," + nodeId(1) + "=same," + nodeId(2) + "=same");
+    Job fromProfile = wordCount(second, "profile-2");
+    Job fromAdmin = wordCount(oneClass, "profile-3");
+    for (Job j : List.of(fromProfile, fromAdmin)) {
+      j.submit();
+    }
+    for (Job j : List.of(fromProfile, fromAdmin)) {
+      assertTrue(j.waitForCompletion(false), j.getJobName() + " failed");
+      assertEquals(expected, records(FileOutputFormat.getOutputPath(j)), j.getJobName());
+    }
+    assertEquals(
+        (long) known.size(),
+        DecisionCounter.PROFILED_NODES.valueIn(fromProfile.getCounters()).orElse(0L));
+    assertEquals(REDUCERS, oneNodeClassCount(fromAdmin), "a one-class admin map: no bins");
+    if (expectedLayout.bins()) {
+      assertEquals(0, oneNodeClassCount(fromProfile));
+      Decision provisional =
+          DecisionPublisher.read(
+                  conf,
+                  DecisionPublisher.decisionFile(
+                      new Path(root, "decisions"), fromProfile.getJobID().toString()))
+              .versions()
+              .get(0);
+      System.out.println("profile-2: " + provisional.summaryLine());
+    } else {
+      assertEquals(REDUCERS, oneNodeClassCount(fromProfile), "equal nodes in the profile");
+      assertEquals(0L, PikachuCounter.BINS_FETCHED.valueIn(fromProfile.getCounters()));
+    }
+  }
+
+  private static long oneNodeClassCount(Job j) throws IOException {
+    return j.getCounters()
+        .findCounter(PikachuCounter.GROUP, AsideReason.ONE_NODE_CLASS.counterName())
+        .getValue();
   }
 
   @Test

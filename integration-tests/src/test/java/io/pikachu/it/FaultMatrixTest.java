@@ -49,6 +49,8 @@ class FaultMatrixTest extends SmallJobs {
     Configuration c = new Configuration(conf);
     VirtualBinsConfig.enable(c);
     c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    // faults are injected into bins: never a stock layout from a profile of equal nodes
+    c.setBoolean(PikachuKeys.PROFILE_ENABLED.name(), false);
     c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     return c;
   }

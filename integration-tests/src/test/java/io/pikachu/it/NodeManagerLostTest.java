@@ -41,6 +41,8 @@ class NodeManagerLostTest {
     Configuration pikachu = new Configuration(conf);
     VirtualBinsConfig.enable(pikachu);
     pikachu.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    // faults are injected into bins: never a stock layout from a profile of equal nodes
+    pikachu.setBoolean(PikachuKeys.PROFILE_ENABLED.name(), false);
     pikachu.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
     Job stock =
         TestApps.create(TestApps.App.WORDCOUNT, conf, input, new Path(root, "stock"), 3, "s");

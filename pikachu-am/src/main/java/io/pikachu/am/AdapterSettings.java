@@ -33,6 +33,7 @@ import org.immutables.value.Value;
  *   <li>{@code intervalMs}: how often the controller is polled
  *   <li>{@code decisionDir}: where a copy of the decision record goes, if anywhere
  *   <li>{@code traceDir}: where status reports are recorded, if anywhere
+ *   <li>{@code profile}: whether the job reads and adds to the node profile
  *   <li>{@code speculateMaps}: whether the plugin may launch speculative map attempts
  *   <li>{@code speculateReduces}: whether the plugin may launch speculative reduce attempts
  *   <li>{@code unknownKeys}: warnings of names in Pikachu's namespace that are no key, ignored
@@ -60,6 +61,11 @@ public abstract class AdapterSettings {
   public abstract Optional<Path> decisionDir();
 
   public abstract Optional<Path> traceDir();
+
+  @Value.Default
+  public boolean profile() {
+    return false;
+  }
 
   public abstract boolean speculateMaps();
 
@@ -115,6 +121,7 @@ public abstract class AdapterSettings {
         .intervalMs(PikachuKeys.INTERVAL_MS.get(conf::get))
         .decisionDir(path(conf, PikachuKeys.DECISION_DIR))
         .traceDir(path(conf, PikachuKeys.TRACE_DIR))
+        .profile(PikachuKeys.PROFILE_ENABLED.get(conf::get))
         .build();
   }
 

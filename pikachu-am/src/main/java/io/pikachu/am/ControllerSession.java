@@ -7,6 +7,7 @@ import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.trace.TraceHeader;
+import io.pikachu.core.profile.JobLayout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,6 +68,13 @@ final class ControllerSession {
   private JobId jobId;
   private DecisionPublisher publisher;
   private boolean resumed;
+  private JobStartKnowledge knowledge;
+
+  /**
+   * The job runs without bins (its layout says stock): the controller only measures, for the node
+   * profile, and decides nothing.
+   */
+  private volatile boolean observeOnly;
 
   /**
    * The versions published so far; the last one's map is in the store. Written by the timer thread,
@@ -122,6 +130,28 @@ final class ControllerSession {
             e.getMessage());
       }
     }
+    knowledge = new JobStartKnowledge(conf, settings.controller(), settings.profile());
+    Map<String, Double> profiled = knowledge.profiledSpeeds(context.getClock().getTime());
+    JobLayout layout = knowledge.layout(profiled, attempt);
+    if (layout.bins()) {
+      LOG.info("Pikachu: this job's map outputs are cut into bins ({})", layout.why());
+      if (!profiled.isEmpty()) {
+        controller.withProfile(profiled);
+      }
+    } else {
+      observeOnly = true;
+      LOG.info(
+          "Pikachu: no bins for this job, decided before any task ran: {}. Maps write the stock"
+              + " partitions and reducers run the stock shuffle (counter {}); the AM only measures"
+              + " the nodes for the node profile",
+          layout.why(),
+          io.pikachu.core.partitioning.Rebalancing.AsideReason.ONE_NODE_CLASS.counterName());
+    }
+    if (!profiled.isEmpty()) {
+      JobCounterUpdateEvent counted = new JobCounterUpdateEvent(jobId);
+      counted.addCounterUpdate(DecisionCounter.PROFILED_NODES, profiled.size());
+      context.getEventHandler().handle(counted);
+    }
     if (settings.traceDir().isPresent()) {
       Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
       try {
@@ -130,15 +160,16 @@ final class ControllerSession {
                 conf,
                 file,
                 TraceHeader.of(
-                    settings.reducers(),
-                    "recorded by the Pikachu AM plugin: job "
-                        + jobId
-                        + " ("
-                        + job.getName()
-                        + "), AM attempt "
-                        + attempt,
-                    new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
-                    settings.slicing()));
+                        settings.reducers(),
+                        "recorded by the Pikachu AM plugin: job "
+                            + jobId
+                            + " ("
+                            + job.getName()
+                            + "), AM attempt "
+                            + attempt,
+                        new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
+                        settings.slicing())
+                    .withProfile(profiled));
         LOG.info("Pikachu: recording status reports to {}", file);
       } catch (IOException | LinkageError e) {
         // A trace is for diagnosis: the job and its decision do not depend on it.
@@ -155,6 +186,11 @@ final class ControllerSession {
    *     yet: its final merge now waits for the decision, so the caller should poll the controller
    *     at once rather than at the next tick
    */
+  /** Whether the job runs without bins, the controller only measuring. */
+  boolean observeOnly() {
+    return observeOnly;
+  }
+
   boolean onStatus(TaskAttemptStatus status, long timeMs) {
     if (status == null || status.id == null) {
       return false;
@@ -171,7 +207,8 @@ final class ControllerSession {
       live.remove(status.id);
     }
     feed(r);
-    return r.type() == TaskType.REDUCE
+    return !observeOnly
+        && r.type() == TaskType.REDUCE
         && r.state() == AttemptState.RUNNING
         && r.copiedEveryMap()
         && !finalPublished();
@@ -185,7 +222,7 @@ final class ControllerSession {
     reportLaunchedAttempts(nowMs);
     reportEndedAttempts(nowMs);
     try {
-      if (!finalPublished()) {
+      if (!observeOnly && !finalPublished()) {
         poll(nowMs);
         Optional<DecisionRecord> record = controller.record();
         int done = published == null ? 0 : published.record().versions().size();
@@ -202,6 +239,15 @@ final class ControllerSession {
   }
 
   synchronized void stop() throws IOException {
+    if (knowledge != null) {
+      synchronized (feedLock) {
+        knowledge.record(
+            jobId.toString(),
+            controller.measuredNodeSpeeds(),
+            controller.measuredNodeMaps(),
+            context.getClock().getTime());
+      }
+    }
     TraceRecorder rec = recorder;
     recorder = null;
     if (rec != null) {

@@ -12,8 +12,8 @@ import org.apache.hadoop.mapreduce.Counters;
  * once per AM attempt, when the final bin map is published, through a job counter update event;
  * names and values are {@code DecisionRecord.counters()}: whole numbers, ratios in thousandths,
  * times in ms after the first reducer started, all of the final version, plus how many versions
- * were published and whether the measured ratios corrected the provisional map. One counter is the
- * AM plugin's own, whatever it decides: {@link #UNKNOWN_KEYS}.
+ * were published and whether the measured ratios corrected the provisional map. Two counters are
+ * the AM plugin's own, whatever it decides: {@link #UNKNOWN_KEYS} and {@link #PROFILED_NODES}.
  */
 public enum DecisionCounter {
   REBALANCED,
@@ -31,7 +31,12 @@ public enum DecisionCounter {
    * Names in Pikachu's namespace that are no key of this version: warned of in the AM log and
    * ignored (set when the AM starts, also for a job Pikachu steps aside for).
    */
-  UNKNOWN_KEYS;
+  UNKNOWN_KEYS,
+  /**
+   * Nodes the node profile knew when the job started (recently measured, for the job's work class
+   * or any): their speeds stand until the job measures them. Absent when it knew none.
+   */
+  PROFILED_NODES;
 
   /** The counter group's name in job counters. */
   public static final String GROUP = DecisionCounter.class.getName();

@@ -90,6 +90,10 @@ final class AmFixture {
         org.apache.hadoop.mapreduce.MRJobConfig.MAPREDUCE_JOB_DIR,
         dir.resolve("staging").toUri().toString());
     c.set("fs.defaultFS", "file:///");
+    // where the default node profile goes: never the machine's /tmp
+    c.set(
+        org.apache.hadoop.mapreduce.MRJobConfig.MR_AM_STAGING_DIR,
+        dir.resolve("am-staging").toString());
     // ticks are driven by the tests
     c.setLong(PikachuKeys.INTERVAL_MS.name(), 3_600_000L);
     return c;

@@ -73,14 +73,14 @@ class PikachuSpeculatorTest {
     return c;
   }
 
-  private static PikachuSpeculator started(Configuration conf, AmFixture am) {
+  static PikachuSpeculator started(Configuration conf, AmFixture am) {
     PikachuSpeculator s = new PikachuSpeculator(conf, am.context);
     s.init(conf);
     s.start();
     return s;
   }
 
-  private static void report(
+  static void report(
       PikachuSpeculator s, AmFixture am, TaskAttempt a, Phase phase, float progress, long cpuMs) {
     s.handle(
         new SpeculatorEvent(AmFixture.status(a, phase, progress, "", cpuMs), am.clock.getTime()));
@@ -89,7 +89,7 @@ class PikachuSpeculatorTest {
   /**
    * Maps on both nodes (the fast one progresses 3x faster), one killed, then all reducers start.
    */
-  private static void runJobUntilReducersStarted(PikachuSpeculator s, AmFixture am) {
+  static void runJobUntilReducersStarted(PikachuSpeculator s, AmFixture am) {
     long t0 = am.clock.getTime();
     am.completedMaps(0);
     TaskAttempt fastMap = am.attempt(TaskType.MAP, 0, 0, "fastnode:1", t0);
@@ -173,6 +173,7 @@ class PikachuSpeculatorTest {
   void jobsWithoutPikachuAreLeftToTheDefaultSpeculator() throws IOException {
     Configuration conf = new Configuration(false);
     conf.set(MRJobConfig.MAPREDUCE_JOB_DIR, dir.resolve("staging").toUri().toString());
+    conf.set(MRJobConfig.MR_AM_STAGING_DIR, dir.resolve("am-staging").toString());
     conf.set(
         PikachuKeys.ESTIMATOR.name(), "magic"); // not read: the job does not enable the controller
     AmFixture am = new AmFixture(1, MAPS);
@@ -411,8 +412,15 @@ class PikachuSpeculatorTest {
       DecisionPublisher.Published p = s2.session().published().orElseThrow();
       assertEquals(d, p.record().last());
       assertArrayEquals(new int[] {18, 6, 6}, p.binMap().counts());
-      // counters are AM-local: the new attempt adds them again, once
-      assertEquals(1, second.events(JobCounterUpdateEvent.class).size());
+      // counters are AM-local: the new attempt adds the decision's again, once
+      assertEquals(
+          1,
+          second.events(JobCounterUpdateEvent.class).stream()
+              .filter(
+                  e ->
+                      e.getCounterUpdates().stream()
+                          .anyMatch(u -> u.getCounterKey() == DecisionCounter.REBALANCED))
+              .count());
     } finally {
       s2.stop();
     }

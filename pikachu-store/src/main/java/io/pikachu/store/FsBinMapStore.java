@@ -5,26 +5,18 @@ import io.pikachu.core.binmap.BinMapFormat;
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.config.PikachuKeys;
-import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.util.Comparator;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.slf4j.Logger;
@@ -60,7 +52,7 @@ public class FsBinMapStore implements BinMapStore {
   private final Set<String> skipped = ConcurrentHashMap.newKeySet();
 
   public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
-    this.fs = fs instanceof LocalFileSystem ? ((LocalFileSystem) fs).getRaw() : fs;
+    this.fs = SmallFiles.unwrap(fs);
     this.dir = dir;
     this.reducers = reducers;
     this.binsPerReducer = binsPerReducer;
@@ -253,49 +245,21 @@ public class FsBinMapStore implements BinMapStore {
   }
 
   private BinMap load(Path path) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (InputStream in = fs.open(path)) {
-      byte[] buf = new byte[8192];
-      int n;
-      while ((n = in.read(buf)) > 0) {
-        bytes.write(buf, 0, n);
-        if (bytes.size() > MAX_FILE_BYTES) {
-          throw new BinMapFormatException(path.toString(), "file larger than " + MAX_FILE_BYTES);
-        }
-      }
+    byte[] bytes;
+    try {
+      bytes = SmallFiles.read(fs, path, MAX_FILE_BYTES);
+    } catch (SmallFiles.TooLargeException e) {
+      throw new BinMapFormatException(path.toString(), "file larger than " + MAX_FILE_BYTES);
     }
-    return BinMapFormat.decode(bytes.toByteArray(), path.toString(), reducers, binsPerReducer);
+    return BinMapFormat.decode(bytes, path.toString(), reducers, binsPerReducer);
   }
 
   private Path writeTemp(BinMap map) throws IOException {
-    fs.mkdirs(dir);
-    Path tmp = new Path(dir, "." + UUID.randomUUID() + ".tmp");
-    try (OutputStream out = fs.create(tmp, false)) {
-      out.write(BinMapFormat.encodeBytes(map));
-    }
-    return tmp;
+    return SmallFiles.writeTemp(fs, dir, BinMapFormat.encodeBytes(map));
   }
 
-  /** Atomically creates {@code target} with the content of {@code tmp} unless it exists. */
   private boolean claim(Path tmp, Path target) throws IOException {
-    if (fs instanceof RawLocalFileSystem) {
-      RawLocalFileSystem raw = (RawLocalFileSystem) fs;
-      // java.io rename overwrites on POSIX; link(2) fails if the target exists.
-      try {
-        Files.createLink(raw.pathToFile(target).toPath(), raw.pathToFile(tmp).toPath());
-        return true;
-      } catch (FileAlreadyExistsException e) {
-        return false;
-      }
-    }
-    // HDFS rename never overwrites an existing file and is atomic in the NameNode.
-    if (fs.rename(tmp, target)) {
-      return true;
-    }
-    if (!fs.exists(target)) {
-      throw new IOException("could not rename " + tmp + " to " + target);
-    }
-    return false;
+    return SmallFiles.claim(fs, tmp, target);
   }
 
   private void checkShape(BinMap map) {

@@ -69,6 +69,9 @@ public final class PikachuKeys {
           "base directory of published bin maps, one subdirectory per job id; unset:"
               + " ${mapreduce.job.dir}/pikachu-binmap");
 
+  /** The node profile's directory name under a user's staging directory. */
+  public static final String PROFILE_DIR_NAME = "pikachu-profile";
+
   /** The bin-map directory's name under the job's staging directory. */
   public static final String BINMAP_DIR_NAME = "pikachu-binmap";
 
@@ -219,6 +222,34 @@ public final class PikachuKeys {
           text(),
           "directory that receives <job id>-am<attempt>.jsonl: every status report, for replay");
 
+  // ---- the node profile (AM side) ----
+
+  public static final Key<Boolean> PROFILE_ENABLED =
+      new Key<>(
+          "pikachu.profile.enabled",
+          "true",
+          strictBoolean(),
+          "the AM reads the node profile when the job starts (a provisional bin map at reducer"
+              + " placement; no bins when the profile's nodes are all of one class) and adds what"
+              + " the job measured of its nodes when it ends");
+
+  public static final Key<String> PROFILE_DIR =
+      new Key<>(
+          "pikachu.profile.dir",
+          null,
+          text(),
+          "directory (any Hadoop file system) of the node profile; the jobs that share it share"
+              + " what they measured. Unset: ${yarn.app.mapreduce.am.staging-dir}/<user>/"
+              + PROFILE_DIR_NAME
+              + ", one profile per user");
+
+  public static final Key<Long> PROFILE_MAX_AGE_MS =
+      new Key<>(
+          "pikachu.profile.max-age-ms",
+          "604800000",
+          longAtLeast(1),
+          "a node's measurements older than this are forgotten (default: 7 days)");
+
   public static final Key<Long> INTERVAL_MS =
       new Key<>(
               "pikachu.controller.interval-ms",
@@ -269,6 +300,9 @@ public final class PikachuKeys {
               MIN_SPEED_RATIO,
               DECISION_DIR,
               TRACE_DIR,
+              PROFILE_ENABLED,
+              PROFILE_DIR,
+              PROFILE_MAX_AGE_MS,
               INTERVAL_MS,
               SPECULATIVE_MAPS,
               SPECULATIVE_REDUCES));

@@ -67,6 +67,7 @@ public final class TraceReplay {
         !Estimates.correction(recorded.estimator()).isPresent()
             ? JobController.replayingEvenMapReports(replayed, reducers, slicing)
             : new JobController(replayed, reducers, slicing);
+    controller.withProfile(trace.header().profiled());
     return run(controller, replayed, trace.reports());
   }
 }

@@ -54,7 +54,12 @@ public interface Rebalancing {
     MAP_FAILURES_TOLERATED,
     OUTPUT_PLACEMENT,
     PARTITIONER,
-    KEY_ORDER;
+    KEY_ORDER,
+    /**
+     * Decided by the AM before any task ran, from the admin's class map or the node profile: the
+     * nodes are of one class, so no bin would move (rule {@code one-node-class}).
+     */
+    ONE_NODE_CLASS;
 
     public String counterName() {
       return "STEPPED_ASIDE_" + name();

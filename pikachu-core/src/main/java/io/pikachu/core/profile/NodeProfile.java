@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.pikachu.core.value.ValueType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.immutables.value.Value;
 
 /**
@@ -88,16 +91,12 @@ public abstract class NodeProfile {
   }
 
   /**
-   * This profile with one more job's measurements, in its work class and in {@value #ANY_WORK}:
-   * {@code jobSpeeds} in the job's units and {@code jobTasks} the maps each node ran. Nodes older
-   * than {@code maxAgeMs} are dropped from every work class, and work classes left empty with them.
+   * This profile with one more job's measurements, in its work class and in {@value #ANY_WORK}.
+   * Nodes older than {@code maxAgeMs} at the job's time are dropped from every work class, and work
+   * classes left empty with them.
    */
-  public NodeProfile merge(
-      String workClass,
-      Map<String, Double> jobSpeeds,
-      Map<String, Integer> jobTasks,
-      long nowMs,
-      long maxAgeMs) {
+  public NodeProfile merge(JobMeasurement job, long maxAgeMs) {
+    long nowMs = job.timeMs();
     Map<String, Map<String, NodeRecord>> next = new TreeMap<>();
     work()
         .forEach(
@@ -113,15 +112,26 @@ public abstract class NodeProfile {
                 next.put(w, kept);
               }
             });
-    for (String w : new java.util.TreeSet<>(java.util.Arrays.asList(workClass, ANY_WORK))) {
+    for (String w : new TreeSet<>(Arrays.asList(job.workClass(), ANY_WORK))) {
       Map<String, NodeRecord> nodes = next.computeIfAbsent(w, k -> new TreeMap<>());
       Map<String, Double> known = fresh(w, nowMs, maxAgeMs);
-      merge(nodes, jobSpeeds, jobTasks, Speeds.scale(jobSpeeds, known), nowMs);
+      merge(nodes, job.speeds(), job.maps(), Speeds.scale(job.speeds(), known), nowMs);
       if (nodes.isEmpty()) {
         next.remove(w);
       }
     }
     return ImmutableNodeProfile.of(FORMAT_VERSION, next);
+  }
+
+  /** {@code jobs} added one after the other, oldest first. */
+  public NodeProfile mergeAll(List<JobMeasurement> jobs, long maxAgeMs) {
+    List<JobMeasurement> inOrder = new ArrayList<>(jobs);
+    inOrder.sort(Comparator.comparingLong(JobMeasurement::timeMs));
+    NodeProfile p = this;
+    for (JobMeasurement j : inOrder) {
+      p = p.merge(j, maxAgeMs);
+    }
+    return p;
   }
 
   private static void merge(

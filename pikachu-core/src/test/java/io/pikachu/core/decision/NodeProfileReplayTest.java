@@ -10,6 +10,7 @@ import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.LayoutDecision;
 import io.pikachu.core.profile.NodeProfile;
 import java.util.List;
@@ -68,7 +69,9 @@ class NodeProfileReplayTest {
   private static NodeProfile learn(SyntheticJob job) {
     JobController c = controller(job);
     TwoStageControllerTest.closedLoop(job, c);
-    return NodeProfile.empty().merge(WORK, c.measuredNodeSpeeds(), c.measuredNodeMaps(), 0, DAY);
+    return NodeProfile.empty()
+        .merge(
+            JobMeasurement.of("job_1", WORK, 0, c.measuredNodeSpeeds(), c.measuredNodeMaps()), DAY);
   }
 
   private static Map<String, Double> profiled(NodeProfile p) {

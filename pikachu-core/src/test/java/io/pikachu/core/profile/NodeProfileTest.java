@@ -13,12 +13,19 @@ class NodeProfileTest {
   private static final long HOUR = 3_600_000L;
   private static final long DAY = 24 * HOUR;
 
+  private static JobMeasurement job(
+      String work, Map<String, Double> speeds, Map<String, Integer> maps, long timeMs) {
+    return JobMeasurement.of("job_" + timeMs, work, timeMs, speeds, maps);
+  }
+
   @Test
   void aJobInOtherUnitsIsBroughtIntoTheProfilesThroughTheNodesBothKnow() {
     NodeProfile p =
-        NodeProfile.empty().merge("wc", Map.of("a", 4.0, "b", 1.0), Map.of("a", 8, "b", 2), 0, DAY);
+        NodeProfile.empty()
+            .merge(job("wc", Map.of("a", 4.0, "b", 1.0), Map.of("a", 8, "b", 2), 0), DAY);
     // A job whose maps are ten times shorter: its speeds are ten times higher, the ratios equal.
-    NodeProfile q = p.merge("wc", Map.of("a", 40.0, "b", 10.0, "c", 20.0), Map.of(), HOUR, DAY);
+    NodeProfile q =
+        p.merge(job("wc", Map.of("a", 40.0, "b", 10.0, "c", 20.0), Map.of(), HOUR), DAY);
     Map<String, Double> s = q.freshSpeeds("wc", HOUR, DAY);
     assertEquals(4.0, s.get("a"), 1e-9);
     assertEquals(1.0, s.get("b"), 1e-9);
@@ -31,21 +38,22 @@ class NodeProfileTest {
   void oneNoisyJobMovesANodeBySomeOfTheWayOnly() {
     NodeProfile p = NodeProfile.empty();
     for (int i = 0; i < 10; i++) {
-      p = p.merge("wc", Map.of("a", 4.0, "b", 1.0, "c", 1.0), Map.of(), i, DAY);
+      p = p.merge(job("wc", Map.of("a", 4.0, "b", 1.0, "c", 1.0), Map.of(), i), DAY);
     }
     // b measured twice as fast once; a and c anchor the units.
-    p = p.merge("wc", Map.of("a", 4.0, "b", 2.0, "c", 1.0), Map.of(), 11, DAY);
+    p = p.merge(job("wc", Map.of("a", 4.0, "b", 2.0, "c", 1.0), Map.of(), 11), DAY);
     double b = p.freshSpeeds("wc", 11, DAY).get("b");
     assertEquals(1.0 + 1.0 / NodeProfile.AVERAGED_JOBS, b, 1e-9);
   }
 
   @Test
   void nodesAgeOutAndAWorkClassWithTooFewNodesFallsBackToAnyWork() {
-    NodeProfile p = NodeProfile.empty().merge("sort", Map.of("a", 2.0, "b", 1.0), Map.of(), 0, DAY);
+    NodeProfile p =
+        NodeProfile.empty().merge(job("sort", Map.of("a", 2.0, "b", 1.0), Map.of(), 0), DAY);
     assertEquals(Map.of("a", 2.0, "b", 1.0), p.freshSpeeds("sort", 0, DAY));
     assertEquals(Map.of("a", 2.0, "b", 1.0), p.freshSpeeds("grep", 0, DAY), "any work");
     assertTrue(p.freshSpeeds("sort", 2 * DAY, DAY).isEmpty(), "older than the max age");
-    NodeProfile later = p.merge("grep", Map.of("c", 1.0), Map.of(), 2 * DAY, DAY);
+    NodeProfile later = p.merge(job("grep", Map.of("c", 1.0), Map.of(), 2 * DAY), DAY);
     assertEquals(Map.of("*", 1, "grep", 1), sizes(later), "stale nodes and empty classes dropped");
   }
 
@@ -56,14 +64,24 @@ class NodeProfileTest {
   }
 
   @Test
+  void jobsAreAddedInTheOrderTheyEnded() {
+    JobMeasurement early = job("wc", Map.of("a", 4.0, "b", 1.0), Map.of(), 0);
+    JobMeasurement late = job("wc", Map.of("a", 4.0, "b", 2.0), Map.of(), HOUR);
+    assertEquals(
+        NodeProfile.empty().merge(early, DAY).merge(late, DAY),
+        NodeProfile.empty().mergeAll(java.util.List.of(late, early), DAY));
+  }
+
+  @Test
   void unusableSpeedsAreNotRecorded() {
     NodeProfile p =
         NodeProfile.empty()
             .merge(
-                "wc",
-                Map.of("a", 1.0, "b", 0.0, "c", Double.NaN, "d", Double.POSITIVE_INFINITY),
-                Map.of(),
-                0,
+                job(
+                    "wc",
+                    Map.of("a", 1.0, "b", 0.0, "c", Double.NaN, "d", Double.POSITIVE_INFINITY),
+                    Map.of(),
+                    0),
                 DAY);
     assertEquals(Map.of("a", 1.0), p.freshSpeeds("*", 0, DAY));
   }
@@ -71,7 +89,7 @@ class NodeProfileTest {
   @Test
   void itSurvivesJsonAndIgnoresFieldsALaterVersionAdds() throws Exception {
     NodeProfile p =
-        NodeProfile.empty().merge("wc", Map.of("a", 4.0, "b", 1.0), Map.of("a", 3), 5, DAY);
+        NodeProfile.empty().merge(job("wc", Map.of("a", 4.0, "b", 1.0), Map.of("a", 3), 5), DAY);
     ObjectMapper json = new ObjectMapper();
     String text = json.writeValueAsString(p);
     assertEquals(p, json.readValue(text, NodeProfile.class));
@@ -88,7 +106,7 @@ class NodeProfileTest {
   @Test
   void describeListsTheFastestFirst() {
     NodeProfile p =
-        NodeProfile.empty().merge("wc", Map.of("slow", 1.0, "fast", 4.0), Map.of(), 0, DAY);
+        NodeProfile.empty().merge(job("wc", Map.of("slow", 1.0, "fast", 4.0), Map.of(), 0), DAY);
     var lines = p.describe(3 * HOUR);
     assertEquals("any work:", lines.get(0));
     assertTrue(lines.get(1).contains("fast") && lines.get(2).contains("slow"), lines.toString());

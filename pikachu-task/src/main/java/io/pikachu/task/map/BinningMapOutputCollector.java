@@ -4,6 +4,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.KeyRangeSlicer;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       return;
     }
     VirtualBinsConfig.validateJob(job);
-    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
+    Rebalancing rebalancing = JobLayoutStore.forTask(job);
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info(

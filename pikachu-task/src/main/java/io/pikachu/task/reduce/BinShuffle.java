@@ -12,9 +12,11 @@ import io.pikachu.core.shuffle.ShuffleLimits;
 import io.pikachu.core.testing.ForcedRatioHook;
 import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
+import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -76,7 +78,12 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
       return;
     }
     VirtualBinsConfig.validateJob(job);
-    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(job);
+    Rebalancing rebalancing;
+    try {
+      rebalancing = JobLayoutStore.forTask(job);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info("Pikachu steps aside for this job, running the stock shuffle: {}", aside.detail());

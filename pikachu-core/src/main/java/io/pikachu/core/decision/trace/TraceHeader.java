@@ -24,6 +24,8 @@ import org.immutables.value.Value;
  *   <li>{@code expect}: optional expectations a replay test checks (free keys, e.g. "reason")
  *   <li>{@code slicing}: how the job's partitions were cut into bins (null in traces from before it
  *       was recorded: hash slices)
+ *   <li>{@code profiled}: the node speeds the AM took from the node profile when the job started
+ *       (empty without one), which a replay must give its controller too
  * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -76,6 +78,17 @@ public abstract class TraceHeader {
         config,
         Collections.<String, String>emptyMap(),
         slicing);
+  }
+
+  @Value.Parameter(false)
+  @Value.Default
+  public Map<String, Double> profiled() {
+    return Collections.emptyMap();
+  }
+
+  /** This header with the node speeds the job took from the node profile. */
+  public TraceHeader withProfile(Map<String, Double> speeds) {
+    return ((ImmutableTraceHeader) ImmutableTraceHeader.copyOf(this)).withProfiled(speeds);
   }
 
   public Slicing slicingOrDefault() {
