@@ -146,6 +146,7 @@ public final class VirtualBinsConfig {
         .mapSpeculative(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true))
         .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
+        .reduceFailuresMaxPercent(conf.getInt(MRJobConfig.REDUCE_FAILURES_MAXPERCENT, 0))
         .partitioner(partitioner)
         .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
         .sortComparator(conf.get(MRJobConfig.KEY_COMPARATOR) != null)
