@@ -1,5 +1,6 @@
 package io.pikachu.store;
 
+import io.pikachu.core.binmap.UntrustedBinMapException;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,7 +21,7 @@ public final class StoreSafety {
   static final FsPermission OWNER_ONLY = new FsPermission((short) 0700);
 
   /** A directory or file that another user owns or may write. */
-  public static final class UnsafeStoreException extends IOException {
+  public static final class UnsafeStoreException extends UntrustedBinMapException {
     private static final long serialVersionUID = 1L;
 
     UnsafeStoreException(String message) {
