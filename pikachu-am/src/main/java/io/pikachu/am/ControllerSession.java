@@ -103,6 +103,7 @@ final class ControllerSession {
             settings.reducers(),
             settings.controller().binsPerReducer(),
             settings.decisionDir());
+    publisher.prepare();
     int attempt = amAttempt();
     Optional<DecisionRecord> previous = Optional.empty();
     try {

@@ -6,6 +6,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.store.FsBinMapStore;
+import io.pikachu.store.StoreSafety;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,6 +39,9 @@ public final class DecisionPublisher {
   private final Path stagingRecord;
   private final Optional<Path> decisionCopy;
   private final FsBinMapStore store;
+  private final java.util.Set<Path> copyFailures = new java.util.HashSet<>();
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(DecisionPublisher.class);
 
   public DecisionPublisher(
       Configuration conf,
@@ -96,6 +100,20 @@ public final class DecisionPublisher {
   }
 
   /**
+   * Creates the bin-map directory and the decision directory owner-only, and refuses either if
+   * another user owns it or may write it (the AM calls this at its start, before any task runs).
+   *
+   * @throws IOException naming the directory and what is wrong with it
+   */
+  public void prepare() throws IOException {
+    store.prepare();
+    if (decisionCopy.isPresent()) {
+      Path dir = decisionCopy.get().getParent();
+      StoreSafety.prepareOwnDirectory(dir.getFileSystem(conf), dir);
+    }
+  }
+
+  /**
    * The decision an earlier attempt of this AM published, if any.
    *
    * @throws IOException if a record exists but cannot be read as a decision
@@ -144,9 +162,27 @@ public final class DecisionPublisher {
       }
     }
     if (decisionCopy.isPresent()) {
-      writeAtomically(decisionCopy.get(), DecisionJson.write(written));
+      copyRecord(decisionCopy.get(), written);
     }
     return new Published(written, inForce, applied);
+  }
+
+  /**
+   * The copy outside the staging directory is for reports: a copy that cannot be written must not
+   * undo a publish the reducers already follow (the AM would publish again at every tick, and never
+   * count the decision). Warned of once per path; the next version's copy tries again.
+   */
+  private void copyRecord(Path copy, DecisionRecord record) {
+    try {
+      writeAtomically(copy, DecisionJson.write(record));
+    } catch (IOException e) {
+      if (copyFailures.add(copy)) {
+        LOG.warn(
+            "Pikachu: could not copy the decision record to {}; the job goes on without it: {}",
+            copy,
+            e.toString());
+      }
+    }
   }
 
   /** A provisional version, unless this version was published before (by an earlier AM). */

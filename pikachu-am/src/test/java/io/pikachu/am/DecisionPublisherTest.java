@@ -178,4 +178,31 @@ class DecisionPublisherTest {
         assertThrows(IllegalArgumentException.class, () -> DecisionPublisher.stagingRecord(conf));
     assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
   }
+
+  /**
+   * Issue 29, item 5: a copy of the record that cannot be written (here its directory is a file)
+   * does not undo the publish: the bin map is in force and the AM must not publish it again.
+   */
+  @Test
+  void aDecisionCopyThatCannotBeWrittenDoesNotUndoThePublish() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    Files.writeString(dir.resolve("decisions"), "a file where the directory should be");
+    DecisionPublisher.Published out = publisher(conf).publish(decision(List.of(18, 6, 6)));
+    assertTrue(out.applied());
+    assertTrue(out.binMap().isFinal());
+  }
+
+  /** Issue 29, item 5: a decision directory others may write is refused at AM start, by name. */
+  @Test
+  void aDecisionDirectoryOthersMayWriteIsRefusedNamingIt() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    Path decisions = Files.createDirectory(dir.resolve("decisions"));
+    Files.setPosixFilePermissions(
+        decisions, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    IOException e = assertThrows(IOException.class, () -> publisher(conf).prepare());
+    assertTrue(e.getMessage().contains(decisions.toString()), e.getMessage());
+    Files.setPosixFilePermissions(
+        decisions, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    publisher(conf).prepare();
+  }
 }

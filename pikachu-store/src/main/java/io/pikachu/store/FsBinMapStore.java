@@ -5,11 +5,13 @@ import io.pikachu.core.binmap.BinMapFormat;
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.Rebalancing;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,20 +51,82 @@ public class FsBinMapStore implements BinMapStore {
   private final Path dir;
   private final int reducers;
   private final int binsPerReducer;
+  private final boolean keepOrder;
+  private final StoreSafety safety;
   private final Set<String> skipped = ConcurrentHashMap.newKeySet();
 
+  /** The file last read and the map it held: a poll that lists the same file opens nothing. */
+  private volatile Loaded last;
+
+  private volatile boolean dirChecked;
+
+  private static final class Loaded {
+    final String name;
+    final long modified;
+    final long length;
+    final BinMap map;
+
+    Loaded(FileStatus status, BinMap map) {
+      this.name = status.getPath().getName();
+      this.modified = status.getModificationTime();
+      this.length = status.getLen();
+      this.map = map;
+    }
+
+    boolean holds(FileStatus status) {
+      return name.equals(status.getPath().getName())
+          && modified == status.getModificationTime()
+          && length == status.getLen();
+    }
+  }
+
+  /** The store of a job whose bins are hash slices: any owner of any bin is a valid map. */
   public FsBinMapStore(FileSystem fs, Path dir, int reducers, int binsPerReducer) {
+    this(fs, dir, reducers, binsPerReducer, false);
+  }
+
+  /**
+   * @param keepOrder the job is total order: a map whose reducers do not own contiguous ranges in
+   *     reducer order would break the sorted output, and is refused as corrupt
+   */
+  public FsBinMapStore(
+      FileSystem fs, Path dir, int reducers, int binsPerReducer, boolean keepOrder) {
     this.fs = SmallFiles.unwrap(fs);
     this.dir = dir;
     this.reducers = reducers;
     this.binsPerReducer = binsPerReducer;
+    this.keepOrder = keepOrder;
+    this.safety = new StoreSafety(this.fs);
   }
 
   /** The store of the job described by {@code conf} (a job, AM or task configuration). */
   public static FsBinMapStore forJob(Configuration conf, int reducers, int binsPerReducer)
       throws IOException {
     Path dir = directory(conf);
-    return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer);
+    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(conf);
+    boolean keepOrder =
+        rebalancing instanceof Rebalancing.Enabled
+            && ((Rebalancing.Enabled) rebalancing).slicing().keepsOrder();
+    return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer, keepOrder);
+  }
+
+  /**
+   * Creates the job's directory readable and writable by its owner alone, and checks that it is the
+   * job user's and that nobody else could replace it (the AM calls this once, at its start).
+   *
+   * @throws StoreSafety.UnsafeStoreException naming the path that another user owns or may write
+   */
+  public void prepare() throws IOException {
+    Path base = dir.getParent();
+    if (base != null && fs.exists(base)) {
+      safety.checkSharedParent(fs.getFileStatus(base));
+    }
+    if (!fs.exists(dir)) {
+      fs.mkdirs(dir, StoreSafety.OWNER_ONLY);
+      fs.setPermission(dir, StoreSafety.OWNER_ONLY);
+    }
+    safety.checkOwnDirectory(fs.getFileStatus(dir));
+    dirChecked = true;
   }
 
   /**
@@ -184,6 +248,10 @@ public class FsBinMapStore implements BinMapStore {
   /**
    * The final map if sealed, else the newest readable published map (non-final), else null.
    *
+   * <p>One listing of the directory per call (one NameNode RPC on HDFS); a file is opened only when
+   * the listing shows one not read before. The listing also shows each file's owner: a file that is
+   * not the job user's was not written by this job's AM or reducers, and is refused.
+   *
    * <p>A non-final map only says what to fetch meanwhile; exactness rests on the final map alone.
    * So an unreadable non-final file (truncated, edited, of another version) is skipped, with one
    * warning naming it, for the newest readable one below it, and files that are not bin maps (a
@@ -192,48 +260,71 @@ public class FsBinMapStore implements BinMapStore {
    */
   @Override
   public BinMap read() throws IOException {
-    BinMap sealed = readFinal();
-    if (sealed != null) {
-      return sealed;
-    }
     FileStatus[] files;
     try {
+      if (!dirChecked) {
+        safety.checkOwnDirectory(fs.getFileStatus(dir));
+        dirChecked = true;
+      }
       files = fs.listStatus(dir);
     } catch (FileNotFoundException e) {
       return null;
     }
-    TreeSet<Long> versions = new TreeSet<>(Comparator.reverseOrder());
+    TreeMap<Long, FileStatus> versions = new TreeMap<>(Comparator.reverseOrder());
     for (FileStatus f : files) {
-      Matcher m = MAP_NAME.matcher(f.getPath().getName());
+      String name = f.getPath().getName();
+      if (name.equals(FINAL_NAME)) {
+        safety.checkOwnFile(f);
+        return load(f, true, -1);
+      }
+      Matcher m = MAP_NAME.matcher(name);
       if (m.matches()) {
-        versions.add(Long.parseLong(m.group(1)));
+        safety.checkOwnFile(f);
+        versions.put(Long.parseLong(m.group(1)), f);
       }
     }
-    for (long version : versions) {
-      Path path = new Path(dir, MAP_PREFIX + version);
+    for (Map.Entry<Long, FileStatus> v : versions.entrySet()) {
+      Path path = v.getValue().getPath();
       try {
-        BinMap map = load(path);
-        if (map.isFinal() || map.version() != version) {
-          throw new BinMapFormatException(
-              path.toString(), "holds " + map + "; expected non-final version " + version);
-        }
-        BinMap sealedMeanwhile = readFinal();
-        return sealedMeanwhile != null ? sealedMeanwhile : map;
+        return load(v.getValue(), false, v.getKey());
       } catch (FileNotFoundException e) {
-        // replaced meanwhile: the next older version, or the final map, answers
+        // replaced meanwhile: the next older version answers now, the final map at the next read
       } catch (BinMapFormatException e) {
         if (skipped.add(path.getName())) {
           LOG.warn("Skipping an unreadable provisional bin map: {}", e.getMessage());
         }
       }
     }
-    return readFinal(); // a final map may have appeared while listing
+    return null;
+  }
+
+  /** The map in {@code status}'s file, read only if it is not the file read last time. */
+  private BinMap load(FileStatus status, boolean isFinal, long version) throws IOException {
+    Loaded known = last;
+    if (known != null && known.holds(status)) {
+      return known.map;
+    }
+    Path path = status.getPath();
+    BinMap map = load(path);
+    if (isFinal && !map.isFinal()) {
+      throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
+    }
+    if (!isFinal && (map.isFinal() || map.version() != version)) {
+      throw new BinMapFormatException(
+          path.toString(), "holds " + map + "; expected non-final version " + version);
+    }
+    last = new Loaded(status, map);
+    return map;
   }
 
   @Override
   public BinMap readFinal() throws IOException {
     Path path = new Path(dir, FINAL_NAME);
     try {
+      if (!dirChecked) {
+        safety.checkOwnDirectory(fs.getFileStatus(dir));
+        dirChecked = true;
+      }
       BinMap map = load(path);
       if (!map.isFinal()) {
         throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
@@ -251,10 +342,21 @@ public class FsBinMapStore implements BinMapStore {
     } catch (SmallFiles.TooLargeException e) {
       throw new BinMapFormatException(path.toString(), "file larger than " + MAX_FILE_BYTES);
     }
-    return BinMapFormat.decode(bytes, path.toString(), reducers, binsPerReducer);
+    BinMap map = BinMapFormat.decode(bytes, path.toString(), reducers, binsPerReducer);
+    if (keepOrder && !map.allocation().isContiguous()) {
+      throw new BinMapFormatException(
+          path.toString(),
+          "the job is total order, but "
+              + map
+              + " does not give each reducer one contiguous range of bins in reducer order");
+    }
+    return map;
   }
 
   private Path writeTemp(BinMap map) throws IOException {
+    if (!dirChecked) {
+      prepare();
+    }
     return SmallFiles.writeTemp(fs, dir, BinMapFormat.encodeBytes(map));
   }
 
@@ -263,6 +365,10 @@ public class FsBinMapStore implements BinMapStore {
   }
 
   private void checkShape(BinMap map) {
+    if (keepOrder && !map.allocation().isContiguous()) {
+      throw new IllegalArgumentException(
+          map + " is not contiguous in reducer order, which a total-order job needs");
+    }
     if (map.reducers() != reducers || map.totalBins() != (long) reducers * binsPerReducer) {
       throw new IllegalArgumentException(
           map

@@ -1,5 +1,6 @@
 package io.pikachu.store;
 
+import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
@@ -109,6 +110,7 @@ public final class VirtualBinsConfig {
     pollIntervalMs(conf);
     finalPollIntervalMs(conf);
     finalWaitMs(conf);
+    binMapPolling(conf);
     return unknown;
   }
 
@@ -146,6 +148,7 @@ public final class VirtualBinsConfig {
         .mapSpeculative(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true))
         .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
+        .reduceFailuresMaxPercent(conf.getInt(MRJobConfig.REDUCE_FAILURES_MAXPERCENT, 0))
         .partitioner(partitioner)
         .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
         .sortComparator(conf.get(MRJobConfig.KEY_COMPARATOR) != null)
@@ -198,5 +201,14 @@ public final class VirtualBinsConfig {
 
   public static long finalWaitMs(Configuration conf) {
     return PikachuKeys.FINAL_MAP_WAIT_MS.get(conf::get);
+  }
+
+  /** How a reducer reads the bin-map store. */
+  public static BinMapPolling binMapPolling(Configuration conf) {
+    return BinMapPolling.of(
+        pollIntervalMs(conf),
+        finalPollIntervalMs(conf),
+        PikachuKeys.MAX_POLL_MS.get(conf::get),
+        finalWaitMs(conf));
   }
 }

@@ -125,4 +125,13 @@ class NodeProfileStoreTest {
     new PikachuAdmin(conf, new PrintStream(bytes, true, "UTF-8")).run(args);
     return bytes.toString("UTF-8");
   }
+
+  @Test
+  void aNewProfileDirectoryIsItsOwnersAlone() throws Exception {
+    NodeProfileStore store = store();
+    store.add(job(1, DAY, Map.of("fast-0", 2.0, "slow-0", 0.5)));
+    assertEquals(
+        new org.apache.hadoop.fs.permission.FsPermission((short) 0700),
+        fs.getFileStatus(store.dir()).getPermission());
+  }
 }

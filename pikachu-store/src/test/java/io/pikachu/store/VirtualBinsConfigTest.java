@@ -95,6 +95,10 @@ class VirtualBinsConfigTest {
     conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     aside = assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
     assertEquals(Rebalancing.AsideReason.MAP_FAILURES_TOLERATED, aside.why());
+    conf.setInt("mapreduce.map.failures.maxpercent", 0);
+    conf.setInt("mapreduce.reduce.failures.maxpercent", 5);
+    aside = assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.REDUCE_FAILURES_TOLERATED, aside.why());
   }
 
   @Test

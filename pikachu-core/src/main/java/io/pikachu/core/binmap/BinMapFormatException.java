@@ -1,9 +1,7 @@
 package io.pikachu.core.binmap;
 
-import java.io.IOException;
-
 /** A bin map file that cannot be trusted: corrupt, truncated or inconsistent with the job. */
-public class BinMapFormatException extends IOException {
+public class BinMapFormatException extends UntrustedBinMapException {
   private static final long serialVersionUID = 1L;
 
   public BinMapFormatException(String source, String problem) {

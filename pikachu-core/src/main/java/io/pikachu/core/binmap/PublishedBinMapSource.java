@@ -5,38 +5,47 @@ import java.util.function.LongSupplier;
 
 /**
  * A controller publishes maps through a {@link BinMapStore}; before the first one, the even map
- * (not final: a decision may still come). Polled at most once per interval while bins remain to
- * fetch. Once the reducer has fetched all its bins, its final merge waits for the final map, so the
- * store is read at once, and then the sealed map alone is looked for at the shorter final interval:
- * without that, a final map published just after a poll reached the reducer up to a whole interval
- * late.
+ * (not final: a decision may still come).
+ *
+ * <p>What the polls cost the store: a read that finds nothing new doubles the wait before the next
+ * one, up to a cap, and a new map brings it back to the poll interval. At thousands of concurrent
+ * reducers one read a second each is thousands of NameNode calls a second where stock reducers make
+ * none; backing off keeps a job whose map does not change near none.
+ *
+ * <p>Once the reducer has fetched all its bins its final merge waits for the final map, so the
+ * store is read at once and then the sealed map alone is looked for, from the shorter final
+ * interval, backing off the same way: without that, a final map published just after a poll reached
+ * the reducer up to a whole interval late.
+ *
+ * <p>A read that fails (a NameNode restart, a network blip) leaves the map in force, as if nothing
+ * had changed, and is tried again one poll interval later; only reads failing for longer than the
+ * give-up time fail the reducer. A map that cannot be trusted ({@link UntrustedBinMapException})
+ * fails it at once: waiting does not make it right.
  */
 public final class PublishedBinMapSource implements BinMapSource {
   private static final long NEVER = Long.MIN_VALUE;
 
   private final BinMapStore store;
   private final BinMap even;
-  private final long pollMs;
-  private final long finalPollMs;
+  private final BinMapPolling polling;
   private final LongSupplier clock;
   private BinMap last;
-  private long lastRead = NEVER;
-  private long lastFinalRead = NEVER;
+  private long nextRead = NEVER;
+  private long readInterval;
+  private long nextFinalRead = NEVER;
+  private long finalInterval;
+  private long failingSince = NEVER;
   private boolean fetchedAllBefore;
 
-  /**
-   * @param pollMs the interval between full reads ({@code pikachu.binmap.poll-interval-ms})
-   * @param finalPollMs the interval between reads of the sealed map once every owned bin is fetched
-   *     ({@code pikachu.binmap.final-poll-interval-ms})
-   */
   public PublishedBinMapSource(
-      BinMapStore store, BinMap even, long pollMs, long finalPollMs, LongSupplier clock) {
+      BinMapStore store, BinMap even, BinMapPolling polling, LongSupplier clock) {
     this.store = store;
     this.even = even.withVersion(0, false);
-    this.pollMs = pollMs;
-    this.finalPollMs = finalPollMs;
+    this.polling = polling;
     this.clock = clock;
     this.last = this.even;
+    this.readInterval = polling.pollMs();
+    this.finalInterval = polling.finalPollMs();
   }
 
   @Override
@@ -47,25 +56,71 @@ public final class PublishedBinMapSource implements BinMapSource {
     long now = clock.getAsLong();
     boolean justFetchedAll = fetchedAll && !fetchedAllBefore;
     fetchedAllBefore = fetchedAll;
-    if (justFetchedAll || due(lastRead, pollMs, now)) {
-      lastRead = now;
-      lastFinalRead = now;
-      BinMap published = store.read();
-      if (published != null && (published.isFinal() || published.version() > last.version())) {
-        last = published;
+    try {
+      if (justFetchedAll || due(nextRead, now)) {
+        readAll(now);
+        if (justFetchedAll) {
+          nextFinalRead = now + polling.finalPollMs();
+          finalInterval = polling.backOff(polling.finalPollMs());
+        }
+        failingSince = NEVER;
+      } else if (fetchedAll && due(nextFinalRead, now)) {
+        readFinal(now);
+        failingSince = NEVER;
       }
-    } else if (fetchedAll && due(lastFinalRead, finalPollMs, now)) {
-      lastFinalRead = now;
-      BinMap sealed = store.readFinal();
-      if (sealed != null) {
-        last = sealed;
-      }
+    } catch (UntrustedBinMapException e) {
+      throw e;
+    } catch (IOException e) {
+      failed(now, e);
     }
     return last;
   }
 
-  private static boolean due(long previous, long interval, long now) {
-    return previous == NEVER || now - previous >= interval;
+  private void readAll(long now) throws IOException {
+    BinMap published = store.read();
+    if (published != null && (published.isFinal() || published.version() > last.version())) {
+      last = published;
+      readInterval = polling.pollMs();
+      nextRead = now + readInterval;
+    } else {
+      nextRead = now + readInterval;
+      readInterval = polling.backOff(readInterval);
+    }
+  }
+
+  private void readFinal(long now) throws IOException {
+    BinMap sealed = store.readFinal();
+    if (sealed != null) {
+      last = sealed;
+    } else {
+      nextFinalRead = now + finalInterval;
+      finalInterval = polling.backOff(finalInterval);
+    }
+  }
+
+  private void failed(long now, IOException e) throws IOException {
+    if (failingSince == NEVER) {
+      failingSince = now;
+    }
+    if (now - failingSince >= polling.giveUpMs()) {
+      throw new IOException(
+          "the bin-map store "
+              + store.location()
+              + " could not be read for "
+              + (now - failingSince)
+              + " ms (pikachu.binmap.final-wait-ms is "
+              + polling.giveUpMs()
+              + "): "
+              + e.getMessage(),
+          e);
+    }
+    readInterval = polling.pollMs();
+    nextRead = now + readInterval;
+    nextFinalRead = now + polling.finalPollMs();
+  }
+
+  private static boolean due(long next, long now) {
+    return next == NEVER || now >= next;
   }
 
   @Override

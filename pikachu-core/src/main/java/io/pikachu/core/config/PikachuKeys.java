@@ -92,6 +92,16 @@ public final class PikachuKeys {
                   + " final merge waits for it (one read of the sealed map's file each time)")
           .formerly("pikachu.binmap.final.poll.interval.ms");
 
+  public static final Key<Long> MAX_POLL_MS =
+      new Key<>(
+          "pikachu.binmap.max-poll-interval-ms",
+          "30000",
+          longAtLeast(1),
+          "the longest a reducer's interval between reads of the bin-map store grows to while no"
+              + " new map appears (it doubles after each read that finds nothing new and falls back"
+              + " to the poll interval when one does): a bound on how late a reducer sees a"
+              + " correction, against the store's load at thousands of reducers");
+
   public static final Key<Long> FINAL_MAP_WAIT_MS =
       new Key<>(
               "pikachu.binmap.final-wait-ms",
@@ -99,7 +109,8 @@ public final class PikachuKeys {
               longAtLeast(1),
               "how long a reducer that has fetched all its bins waits for a final map (the time"
                   + " restarts with each new map) before it seals the map it has (first sealer wins,"
-                  + " so all reducers still agree)")
+                  + " so all reducers still agree), and how long its reads of the store may fail in a row"
+                  + " before the reducer fails")
           .formerly("pikachu.binmap.final.wait.ms");
 
   public static final Key<List<String>> MOVABLE_PARTITIONERS =
@@ -286,6 +297,7 @@ public final class PikachuKeys {
               BINMAP_POLL_MS,
               FINAL_POLL_MS,
               FINAL_MAP_WAIT_MS,
+              MAX_POLL_MS,
               MOVABLE_PARTITIONERS,
               PLACEMENT_SENSITIVE_FORMATS,
               ESTIMATOR,

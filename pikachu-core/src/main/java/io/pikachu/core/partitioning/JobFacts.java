@@ -19,6 +19,7 @@ import org.immutables.value.Value;
  *   <li>{@code mapSpeculative}: {@code mapreduce.map.speculative}
  *   <li>{@code reduceSpeculative}: {@code mapreduce.reduce.speculative}
  *   <li>{@code mapFailuresMaxPercent}: {@code mapreduce.map.failures.maxpercent}
+ *   <li>{@code reduceFailuresMaxPercent}: {@code mapreduce.reduce.failures.maxpercent}
  *   <li>{@code partitioner}: the partitioner class of the API the job's mapper uses
  *   <li>{@code mapOutputKey}: the map output key class
  *   <li>{@code sortComparator}: the job sets its own sort comparator
@@ -46,6 +47,11 @@ public abstract class JobFacts {
   public abstract boolean reduceSpeculative();
 
   public abstract int mapFailuresMaxPercent();
+
+  @Value.Default
+  public int reduceFailuresMaxPercent() {
+    return 0;
+  }
 
   public abstract String partitioner();
 

@@ -98,6 +98,14 @@ public final class RebalancingRules {
               + job.mapFailuresMaxPercent()
               + ": a map that fails for good would take the bins other reducers gave up with it");
     }
+    if (job.reduceFailuresMaxPercent() > 0) {
+      return step(
+          AsideReason.REDUCE_FAILURES_TOLERATED,
+          "mapreduce.reduce.failures.maxpercent="
+              + job.reduceFailuresMaxPercent()
+              + ": a reducer that fails for good would lose every bin it gained, up to P times"
+              + " what a stock reducer loses");
+    }
     if (!job.controllerEnabled() && !job.forcedRatio()) {
       return step(
           AsideReason.NO_CONTROLLER,

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Decides which (map, bin) outputs one reducer still needs and from where, and guards the
@@ -38,11 +39,19 @@ public final class FetchPlanner {
 
   private final String[] liveAttempt;
   private final String[] liveHost;
-  private final boolean[] tipFailed;
+  private final BitSet tipFailed = new BitSet();
   private final BitSet succeededEver = new BitSet();
-  private final BitSet[] done;
-  private final BitSet[] inFlight;
-  private final BitSet[] reshuffleMaps;
+
+  /**
+   * State of the owned bins only, so that the bookkeeping grows with maps x bins owned, not with
+   * maps x bins of the job (10,000 maps x 100,000 bins was 250 MB per reducer as two bit sets per
+   * map).
+   */
+  private final Map<Integer, OwnedBin> bins = new TreeMap<>();
+
+  /** (owned bin, map) outputs kept, maps whose task failed excepted: progress without copying. */
+  private long keptLive;
+
   private final Map<String, Integer> attemptToMap = new HashMap<>();
   private final Set<String> obsolete = new LinkedHashSet<>();
   private final Map<String, Host> hosts = new LinkedHashMap<>();
@@ -50,6 +59,19 @@ public final class FetchPlanner {
   private final BitSet fetchSingly = new BitSet();
   private BitSet owned;
   private int hostCursor;
+
+  /** Which maps' outputs of one owned bin are kept, which are being fetched. */
+  private static final class OwnedBin {
+    final BitSet done = new BitSet();
+    final BitSet inFlight = new BitSet();
+
+    /** Maps that had finished when the bin was gained: their outputs are re-shuffled. */
+    final BitSet reshuffle;
+
+    OwnedBin(BitSet reshuffle) {
+      this.reshuffle = reshuffle;
+    }
+  }
 
   private static final class Host {
     final String name;
@@ -82,15 +104,10 @@ public final class FetchPlanner {
     this.maxPenaltyMs = maxPenaltyMs;
     this.liveAttempt = new String[totalMaps];
     this.liveHost = new String[totalMaps];
-    this.tipFailed = new boolean[totalMaps];
-    this.done = new BitSet[totalMaps];
-    this.inFlight = new BitSet[totalMaps];
-    for (int m = 0; m < totalMaps; m++) {
-      done[m] = new BitSet(totalBins);
-      inFlight[m] = new BitSet(totalBins);
-    }
-    this.reshuffleMaps = new BitSet[totalBins];
     this.owned = (BitSet) owned.clone();
+    for (int b = owned.nextSetBit(0); b >= 0; b = owned.nextSetBit(b + 1)) {
+      bins.put(checkBin(b), new OwnedBin(new BitSet()));
+    }
   }
 
   // ---- map completion events ----
@@ -98,7 +115,7 @@ public final class FetchPlanner {
   public void mapSucceeded(int map, String attempt, String host, String baseUrl) {
     checkMap(map);
     attemptToMap.put(attempt, map);
-    if (obsolete.contains(attempt) || tipFailed[map]) {
+    if (obsolete.contains(attempt) || tipFailed.get(map)) {
       return;
     }
     succeededEver.set(map);
@@ -131,7 +148,12 @@ public final class FetchPlanner {
   /** The whole map task failed: the job goes on without its output, as in stock shuffle. */
   public void mapTipFailed(int map) {
     checkMap(map);
-    tipFailed[map] = true;
+    if (!tipFailed.get(map)) {
+      for (OwnedBin bin : bins.values()) {
+        keptLive -= bin.done.get(map) ? 1 : 0;
+      }
+    }
+    tipFailed.set(map);
     if (liveHost[map] != null) {
       Host host = hosts.get(liveHost[map]);
       if (host != null) {
@@ -159,13 +181,12 @@ public final class FetchPlanner {
     BitSet lost = (BitSet) owned.clone();
     lost.andNot(target);
     for (int b = lost.nextSetBit(0); b >= 0; b = lost.nextSetBit(b + 1)) {
-      for (int m = 0; m < totalMaps; m++) {
-        done[m].clear(b);
-      }
-      reshuffleMaps[b] = null;
+      BitSet live = (BitSet) bins.remove(b).done.clone();
+      live.andNot(tipFailed);
+      keptLive -= live.cardinality();
     }
     for (int b = gained.nextSetBit(0); b >= 0; b = gained.nextSetBit(b + 1)) {
-      reshuffleMaps[b] = (BitSet) succeededEver.clone();
+      bins.put(checkBin(b), new OwnedBin((BitSet) succeededEver.clone()));
     }
     owned = (BitSet) target.clone();
   }
@@ -180,10 +201,12 @@ public final class FetchPlanner {
       if (host.busy || host.penaltyUntil > nowMs || host.maps.isEmpty()) {
         continue;
       }
-      for (int b = owned.nextSetBit(0); b >= 0; b = owned.nextSetBit(b + 1)) {
+      for (Map.Entry<Integer, OwnedBin> e : bins.entrySet()) {
+        int b = e.getKey();
+        OwnedBin bin = e.getValue();
         List<FetchUnit.Source> sources = new ArrayList<>();
         for (int m : host.maps) {
-          if (!done[m].get(b) && !inFlight[m].get(b)) {
+          if (!bin.done.get(m) && !bin.inFlight.get(m)) {
             if (fetchSingly.get(m) && !sources.isEmpty()) {
               continue;
             }
@@ -195,7 +218,7 @@ public final class FetchPlanner {
         }
         if (!sources.isEmpty()) {
           for (FetchUnit.Source s : sources) {
-            inFlight[s.map()].set(b);
+            bin.inFlight.set(s.map());
           }
           host.busy = true;
           hostCursor = (hostCursor + i + 1) % all.size();
@@ -220,21 +243,20 @@ public final class FetchPlanner {
   /** A fetched output arrived: keep it only if still owned and not kept before. */
   public Verdict commit(FetchUnit unit, FetchUnit.Source source) {
     int m = source.map();
-    int b = unit.bin();
-    inFlight[m].clear(b);
+    OwnedBin bin = bins.get(unit.bin());
+    clearInFlight(unit.bin(), m);
     attemptFailures.remove(source.attempt());
     fetchSingly.clear(m);
     Host host = hosts.get(unit.host());
     if (host != null) {
       host.failures = 0;
     }
-    if (!owned.get(b) || done[m].get(b) || tipFailed[m]) {
+    if (bin == null || bin.done.get(m) || tipFailed.get(m)) {
       return Verdict.DISCARD;
     }
-    done[m].set(b);
-    return reshuffleMaps[b] != null && reshuffleMaps[b].get(m)
-        ? Verdict.KEEP_RESHUFFLED
-        : Verdict.KEEP;
+    bin.done.set(m);
+    keptLive++;
+    return bin.reshuffle.get(m) ? Verdict.KEEP_RESHUFFLED : Verdict.KEEP;
   }
 
   /**
@@ -242,7 +264,7 @@ public final class FetchPlanner {
    * is penalised with stock Hadoop's growing back-off.
    */
   public int failed(FetchUnit unit, FetchUnit.Source source, long nowMs) {
-    inFlight[source.map()].clear(unit.bin());
+    clearInFlight(unit.bin(), source.map());
     int failures = attemptFailures.merge(source.attempt(), 1, Integer::sum);
     Host host = hosts.get(unit.host());
     if (host != null) {
@@ -266,7 +288,7 @@ public final class FetchPlanner {
       return false;
     }
     for (FetchUnit.Source s : unserved) {
-      inFlight[s.map()].clear(unit.bin());
+      clearInFlight(unit.bin(), s.map());
       fetchSingly.set(s.map());
     }
     return true;
@@ -288,7 +310,7 @@ public final class FetchPlanner {
   /** The request is over: the host is free and anything not committed or failed is needed again. */
   public void release(FetchUnit unit) {
     for (FetchUnit.Source s : unit.sources()) {
-      inFlight[s.map()].clear(unit.bin());
+      clearInFlight(unit.bin(), s.map());
     }
     Host host = hosts.get(unit.host());
     if (host != null) {
@@ -296,57 +318,50 @@ public final class FetchPlanner {
     }
   }
 
+  /** A bin lost meanwhile has no state left to clear. */
+  private void clearInFlight(int bin, int map) {
+    OwnedBin state = bins.get(bin);
+    if (state != null) {
+      state.inFlight.clear(map);
+    }
+  }
+
   // ---- progress ----
 
-  /** True when every owned bin is kept from every map (maps whose task failed excepted). */
+  /**
+   * True when every owned bin is kept from every map (maps whose task failed excepted). Constant
+   * time: the reducer's main thread asks at every wake-up, under the lock the fetchers need.
+   */
   public boolean isComplete() {
-    for (int m = 0; m < totalMaps; m++) {
-      if (tipFailed[m]) {
-        continue;
-      }
-      BitSet missing = (BitSet) owned.clone();
-      missing.andNot(done[m]);
-      if (!missing.isEmpty()) {
-        return false;
-      }
-    }
-    return true;
+    return keptLive == needed();
   }
 
   /** Fraction of the currently owned (map, bin) outputs kept. */
   public float progress() {
-    long needed = 0;
-    long kept = 0;
-    int ownedCount = owned.cardinality();
-    for (int m = 0; m < totalMaps; m++) {
-      if (tipFailed[m]) {
-        continue;
-      }
-      needed += ownedCount;
-      BitSet have = (BitSet) done[m].clone();
-      have.and(owned);
-      kept += have.cardinality();
-    }
-    return needed == 0 ? 1f : (float) kept / needed;
+    long needed = needed();
+    return needed == 0 ? 1f : (float) keptLive / needed;
+  }
+
+  private long needed() {
+    return (long) bins.size() * (totalMaps - tipFailed.cardinality());
   }
 
   /** Maps that finished (successfully at least once, or failed as a task) out of all maps. */
   public int mapsFinished() {
-    int failed = 0;
-    for (int m = 0; m < totalMaps; m++) {
-      if (tipFailed[m] && !succeededEver.get(m)) {
-        failed++;
-      }
-    }
-    return succeededEver.cardinality() + failed;
+    BitSet finished = (BitSet) succeededEver.clone();
+    finished.or(tipFailed);
+    return finished.cardinality();
   }
 
   /** True when every owned bin of {@code map} is kept. */
   public boolean hasAllOwned(int map) {
     checkMap(map);
-    BitSet missing = (BitSet) owned.clone();
-    missing.andNot(done[map]);
-    return missing.isEmpty();
+    for (OwnedBin bin : bins.values()) {
+      if (!bin.done.get(map)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public int totalMaps() {
@@ -360,7 +375,21 @@ public final class FetchPlanner {
   /** Kept bins of map {@code map} (for invariant checks). */
   public BitSet kept(int map) {
     checkMap(map);
-    return (BitSet) done[map].clone();
+    BitSet kept = new BitSet();
+    bins.forEach(
+        (b, bin) -> {
+          if (bin.done.get(map)) {
+            kept.set(b);
+          }
+        });
+    return kept;
+  }
+
+  private int checkBin(int bin) {
+    if (bin < 0 || bin >= totalBins) {
+      throw new IllegalArgumentException("bin " + bin + " outside [0, " + totalBins + ")");
+    }
+    return bin;
   }
 
   private void checkMap(int map) {

@@ -29,6 +29,7 @@ class RebalancingRulesTest {
     boolean mapSpeculative = true;
     boolean reduceSpeculative = true;
     int failuresTolerated;
+    int reduceFailuresTolerated;
     String partitioner = HASH;
     String key = "org.apache.hadoop.io.Text";
     boolean sortComparator;
@@ -49,6 +50,7 @@ class RebalancingRulesTest {
               .mapSpeculative(mapSpeculative)
               .reduceSpeculative(reduceSpeculative)
               .mapFailuresMaxPercent(failuresTolerated)
+              .reduceFailuresMaxPercent(reduceFailuresTolerated)
               .partitioner(partitioner)
               .mapOutputKey(key)
               .sortComparator(sortComparator)
@@ -147,6 +149,12 @@ class RebalancingRulesTest {
     Job tolerant = new Job();
     tolerant.failuresTolerated = 5;
     tolerant.stepsAside(AsideReason.MAP_FAILURES_TOLERATED, "maxpercent=5");
+
+    // issue 29, item 7: a reducer that fails for good loses what it gained, up to P partitions
+    Job reducersMayFail = new Job();
+    reducersMayFail.reduceFailuresTolerated = 10;
+    reducersMayFail.stepsAside(
+        AsideReason.REDUCE_FAILURES_TOLERATED, "mapreduce.reduce.failures.maxpercent=10");
 
     Job noController = new Job();
     noController.controller = false;

@@ -284,4 +284,22 @@ class FetchPlannerTest {
     assertEquals(1, gained.bin());
     assertEquals(3, gained.sources().size(), "every map served once: batching again");
   }
+
+  /**
+   * Issue 29, item 2: a reducer's bookkeeping grows with maps x the bins it owns, not with maps x
+   * every bin of the job. 10,000 maps x 100,000 bins, a reducer owning 40 of them (four times its
+   * even share), every output fetched: the planner retains far less than the 50 MB target.
+   */
+  @Test
+  void bookkeepingGrowsWithTheOwnedBinsNotWithTheJob() {
+    int maps = 10_000;
+    FetchPlanner p = new FetchPlanner(maps, 100_000, bins(50_000, 50_040), 20, 60_000);
+    for (int m = 0; m < maps; m++) {
+      p.mapSucceeded(m, attempt(m, 0), "h" + (m % 500) + ":1", "http://h" + (m % 500) + ":1/");
+    }
+    assertEquals(maps * 40, drain(p).size());
+    assertTrue(p.isComplete());
+    long bytes = org.openjdk.jol.info.GraphLayout.parseInstance(p).totalSize();
+    assertTrue(bytes < 10L << 20, "planner retains " + bytes + " bytes");
+  }
 }

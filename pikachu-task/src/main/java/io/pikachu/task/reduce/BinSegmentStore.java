@@ -149,8 +149,18 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
     final List<DiskSegment> disk = new ArrayList<>();
     long epoch;
     boolean merging;
+
+    /** The epoch the running merge took its segments in; its result counts only while current. */
+    long mergeEpoch;
+
     long mergingWireBytes;
 
+    /** Nothing held, and no merge whose result will be kept. */
+    boolean holdsNothing() {
+      return memory.isEmpty() && disk.isEmpty() && !(merging && mergeEpoch == epoch);
+    }
+
+    /** Nothing held and no merge running, stale or not: the entry can go. */
     boolean isEmpty() {
       return memory.isEmpty() && disk.isEmpty() && !merging;
     }
@@ -284,12 +294,17 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
     return wire;
   }
 
+  /**
+   * Bins whose data may reach a merge. A bin dropped while the merge thread merges it is not one:
+   * its merge's result is discarded when it ends ({@link #finishMerge}), so counting it would fail
+   * the reducer's final check for a bin it has already let go.
+   */
   @Override
   public synchronized BitSet binsWithData() {
     BitSet set = new BitSet();
     bins.forEach(
         (b, d) -> {
-          if (!d.isEmpty()) {
+          if (!d.holdsNothing()) {
             set.set(b);
           }
         });
@@ -323,6 +338,7 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
       data.disk.subList(0, limits.ioSortFactor()).clear();
     }
     data.merging = true;
+    data.mergeEpoch = data.epoch;
     MergeWork work = new MergeWork(bin, memoryMerge, memory, disk, data.epoch);
     data.mergingWireBytes += work.wireBytes();
     return work;
@@ -431,6 +447,11 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
     stray.andNot(owned);
     if (!stray.isEmpty()) {
       throw new IllegalStateException("bins " + stray + " hold data but are not owned " + owned);
+    }
+    for (Map.Entry<Integer, BinData> e : bins.entrySet()) {
+      if (e.getValue().merging) {
+        throw new IllegalStateException("bin " + e.getKey() + " is still being merged");
+      }
     }
     List<MemSegment> memory = new ArrayList<>();
     List<DiskSegment> disk = new ArrayList<>();

@@ -201,8 +201,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     return new PublishedBinMapSource(
         FsBinMapStore.forJob(job, reducers, binsPerReducer),
         BinMap.even(reducers, binsPerReducer, false),
-        VirtualBinsConfig.pollIntervalMs(job),
-        VirtualBinsConfig.finalPollIntervalMs(job),
+        VirtualBinsConfig.binMapPolling(job),
         Time::monotonicNow);
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
@@ -66,7 +67,10 @@ class BinMapSourcesTest {
     AtomicLong clock = new AtomicLong();
     PublishedBinMapSource source =
         new PublishedBinMapSource(
-            new FsBinMapStore(fs, dir, 3, 10), BinMap.even(3, 10, true), 1000, 200, clock::get);
+            new FsBinMapStore(fs, dir, 3, 10),
+            BinMap.even(3, 10, true),
+            BinMapPolling.of(1000, 200, 30_000, 300_000),
+            clock::get);
     BinMap start = source.current(0, 4, false);
     assertFalse(start.isFinal(), "before any decision the even map is not final");
     am.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
@@ -80,7 +84,10 @@ class BinMapSourcesTest {
     assertEquals(sealed, am.publish(BinMap.fromCounts(2, true, 10, new int[] {12, 9, 9})));
     PublishedBinMapSource other =
         new PublishedBinMapSource(
-            new FsBinMapStore(fs, dir, 3, 10), BinMap.even(3, 10, true), 1000, 200, clock::get);
+            new FsBinMapStore(fs, dir, 3, 10),
+            BinMap.even(3, 10, true),
+            BinMapPolling.of(1000, 200, 30_000, 300_000),
+            clock::get);
     assertEquals(sealed, other.current(0, 4, false));
   }
 
@@ -92,7 +99,11 @@ class BinMapSourcesTest {
     CountingStore reducerSide = new CountingStore(new FsBinMapStore(fs, dir, 3, 10));
     AtomicLong clock = new AtomicLong();
     PublishedBinMapSource source =
-        new PublishedBinMapSource(reducerSide, BinMap.even(3, 10, true), 1000, 200, clock::get);
+        new PublishedBinMapSource(
+            reducerSide,
+            BinMap.even(3, 10, true),
+            BinMapPolling.of(1000, 200, 30_000, 300_000),
+            clock::get);
     BinMap v1 = am.publish(BinMap.fromCounts(1, false, 10, new int[] {18, 6, 6}));
     assertEquals(v1, source.current(4, 4, false));
 
@@ -104,7 +115,11 @@ class BinMapSourcesTest {
     Path later = new Path(tmp.toString(), "later");
     CountingStore counted = new CountingStore(new FsBinMapStore(fs, later, 3, 10));
     PublishedBinMapSource waiting =
-        new PublishedBinMapSource(counted, BinMap.even(3, 10, true), 1000, 200, clock::get);
+        new PublishedBinMapSource(
+            counted,
+            BinMap.even(3, 10, true),
+            BinMapPolling.of(1000, 200, 30_000, 300_000),
+            clock::get);
     assertFalse(waiting.current(4, 4, true).isFinal());
     BinMap fin =
         new FsBinMapStore(fs, later, 3, 10)
