@@ -149,6 +149,7 @@ public final class VirtualBinsConfig {
         .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
         .reduceFailuresMaxPercent(conf.getInt(MRJobConfig.REDUCE_FAILURES_MAXPERCENT, 0))
+        .binMapStoreScheme(binMapStoreScheme(conf))
         .partitioner(partitioner)
         .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
         .sortComparator(conf.get(MRJobConfig.KEY_COMPARATOR) != null)
@@ -210,5 +211,23 @@ public final class VirtualBinsConfig {
         finalPollIntervalMs(conf),
         PikachuKeys.MAX_POLL_MS.get(conf::get),
         finalWaitMs(conf));
+  }
+
+  /**
+   * The scheme of the bin-map store's file system, from the configuration alone, so that the
+   * client, the AM and every task reach the same answer without touching a file system.
+   */
+  static String binMapStoreScheme(Configuration conf) {
+    java.net.URI dir;
+    try {
+      dir = FsBinMapStore.directory(conf).toUri();
+    } catch (IllegalArgumentException e) {
+      return ""; // no job directory yet (a client before submission): decided again where it is
+    }
+    String scheme = dir.getScheme();
+    if (scheme == null) {
+      scheme = org.apache.hadoop.fs.FileSystem.getDefaultUri(conf).getScheme();
+    }
+    return scheme == null ? "" : scheme;
   }
 }

@@ -102,6 +102,26 @@ class VirtualBinsConfigTest {
   }
 
   @Test
+  void binMapsOnAnObjectStoreMakeItStepAsideWhereverTheKeyPointsThem() {
+    Configuration conf = binJob(4);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    conf.set("mapreduce.job.id", "job_1_0001");
+    conf.set("mapreduce.job.dir", "hdfs://nn:8020/user/alice/.staging/job_1_0001");
+    assertEquals("hdfs", VirtualBinsConfig.facts(conf).binMapStoreScheme());
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+
+    conf.set(PikachuKeys.BINMAP_DIR.name(), "s3a://bucket/pikachu");
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.STORE_WITHOUT_ATOMIC_RENAME, aside.why());
+
+    // a directory without a scheme is on the default file system
+    conf.set(PikachuKeys.BINMAP_DIR.name(), "/pikachu");
+    conf.set("fs.defaultFS", "gs://bucket");
+    assertEquals("gs", VirtualBinsConfig.facts(conf).binMapStoreScheme());
+  }
+
+  @Test
   void aClassListThatIsNotOneIsRefusedNamingTheKey() {
     Configuration conf = binJob(4);
     conf.set(PikachuKeys.MOVABLE_PARTITIONERS.name(), "org.example.A org.example.B");

@@ -20,6 +20,8 @@ import org.immutables.value.Value;
  *   <li>{@code reduceSpeculative}: {@code mapreduce.reduce.speculative}
  *   <li>{@code mapFailuresMaxPercent}: {@code mapreduce.map.failures.maxpercent}
  *   <li>{@code reduceFailuresMaxPercent}: {@code mapreduce.reduce.failures.maxpercent}
+ *   <li>{@code binMapStoreScheme}: where the bin maps live ({@code pikachu.binmap.dir}, else the
+ *       job's staging directory)
  *   <li>{@code partitioner}: the partitioner class of the API the job's mapper uses
  *   <li>{@code mapOutputKey}: the map output key class
  *   <li>{@code sortComparator}: the job sets its own sort comparator
@@ -51,6 +53,15 @@ public abstract class JobFacts {
   @Value.Default
   public int reduceFailuresMaxPercent() {
     return 0;
+  }
+
+  /**
+   * The scheme of the file system that holds the job's bin maps ({@code hdfs}, {@code file}, {@code
+   * s3a}, ...); empty when it cannot be told from the configuration.
+   */
+  @Value.Default
+  public String binMapStoreScheme() {
+    return "";
   }
 
   public abstract String partitioner();

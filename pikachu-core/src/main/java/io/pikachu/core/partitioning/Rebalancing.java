@@ -53,6 +53,8 @@ public interface Rebalancing {
     SPECULATION_OFF,
     MAP_FAILURES_TOLERATED,
     REDUCE_FAILURES_TOLERATED,
+    /** The bin maps would live on an object store, whose rename is not atomic. */
+    STORE_WITHOUT_ATOMIC_RENAME,
     OUTPUT_PLACEMENT,
     PARTITIONER,
     KEY_ORDER,

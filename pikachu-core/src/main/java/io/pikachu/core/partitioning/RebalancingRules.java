@@ -46,6 +46,19 @@ public final class RebalancingRules {
           new LinkedHashSet<>(
               Arrays.asList("org.apache.hadoop.io.Text", "org.apache.hadoop.io.BytesWritable")));
 
+  /**
+   * File systems (by scheme) whose rename is not atomic: object stores. Every reducer must follow
+   * the one final map the first sealer claims by an atomic create-or-rename; on these two reducers
+   * could each see their own "final" map win. ABFS is listed although accounts with a hierarchical
+   * namespace rename atomically: the scheme does not tell them apart.
+   */
+  static final Set<String> STORES_WITHOUT_ATOMIC_RENAME =
+      Collections.unmodifiableSet(
+          new LinkedHashSet<>(
+              Arrays.asList(
+                  "s3a", "s3", "s3n", "gs", "abfs", "abfss", "wasb", "wasbs", "oss", "cos", "cosn",
+                  "obs", "swift")));
+
   public static Rebalancing of(JobFacts job) {
     return aside(job)
         .map(Rebalancing.class::cast)
@@ -73,6 +86,17 @@ public final class RebalancingRules {
           AsideReason.ENCRYPTED_INTERMEDIATE_DATA,
           "mapreduce.job.encrypted-intermediate-data=true: Pikachu's shuffle does not read"
               + " encrypted map outputs");
+    }
+    String scheme = job.binMapStoreScheme().toLowerCase(java.util.Locale.ROOT);
+    if (STORES_WITHOUT_ATOMIC_RENAME.contains(scheme)) {
+      return step(
+          AsideReason.STORE_WITHOUT_ATOMIC_RENAME,
+          "the job's bin maps would live on "
+              + scheme
+              + ":, an object store whose rename is not atomic, so reducers could follow different"
+              + " final maps; set "
+              + PikachuKeys.BINMAP_DIR.name()
+              + " to a directory on HDFS");
     }
     if (job.reducers() <= 1) {
       return step(AsideReason.ONE_REDUCER, "the job has one reducer: there is nothing to balance");

@@ -30,6 +30,7 @@ class RebalancingRulesTest {
     boolean reduceSpeculative = true;
     int failuresTolerated;
     int reduceFailuresTolerated;
+    String store = "hdfs";
     String partitioner = HASH;
     String key = "org.apache.hadoop.io.Text";
     boolean sortComparator;
@@ -51,6 +52,7 @@ class RebalancingRulesTest {
               .reduceSpeculative(reduceSpeculative)
               .mapFailuresMaxPercent(failuresTolerated)
               .reduceFailuresMaxPercent(reduceFailuresTolerated)
+              .binMapStoreScheme(store)
               .partitioner(partitioner)
               .mapOutputKey(key)
               .sortComparator(sortComparator)
@@ -155,6 +157,14 @@ class RebalancingRulesTest {
     reducersMayFail.reduceFailuresTolerated = 10;
     reducersMayFail.stepsAside(
         AsideReason.REDUCE_FAILURES_TOLERATED, "mapreduce.reduce.failures.maxpercent=10");
+
+    // issue 29, item 6: an object store cannot make one final map win
+    Job onS3 = new Job();
+    onS3.store = "s3a";
+    onS3.stepsAside(AsideReason.STORE_WITHOUT_ATOMIC_RENAME, "s3a:");
+    Job onHdfs = new Job();
+    onHdfs.store = "hdfs";
+    assertEquals(Slicing.HASH, onHdfs.slicing());
 
     Job noController = new Job();
     noController.controller = false;
