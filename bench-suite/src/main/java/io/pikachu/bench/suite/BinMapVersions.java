@@ -75,9 +75,20 @@ public record BinMapVersions(
     return !Double.isNaN(provisionalSeconds);
   }
 
-  /** The P the decision gave the fastest class's reducers; NaN if that class hosts none. */
+  /**
+   * The fastest class's reducers' share against the slowest class's that hosts reducers: the ratio
+   * the map gave them, whichever class the decision took as its reference (a final map that
+   * confirms the provisional one can be recorded relative to the fast class, with P 1 there and
+   * 0.11 for the slow one); NaN if the fastest class hosts no reducers.
+   */
   static double fastestP(Decision d) {
-    return d.fastestClass().map(BinMapVersions::appliedP).orElse(Double.NaN);
+    double lowest =
+        d.classes().stream()
+            .filter(ClassMeasurement::hasReducers)
+            .mapToDouble(BinMapVersions::appliedP)
+            .min()
+            .orElse(Double.NaN);
+    return d.fastestClass().map(c -> appliedP(c) / lowest).orElse(Double.NaN);
   }
 
   /**

@@ -46,6 +46,26 @@ class BinMapVersionsTest {
         provisional.fastestClass().orElseThrow().p(), BinMapVersions.fastestP(provisional));
   }
 
+  /**
+   * A real two-stage record (Wordcount on issue 34's cluster, one fast node of 1.2 cores, two slow
+   * of 0.15): the final version confirmed the provisional map (P 8.87 against the slow class) but
+   * is recorded relative to the fast class, P 1 there and 0.113 for the slow one. The reducers ran
+   * with 8.87 times the slow ones' share, not with P 1.
+   */
+  @Test
+  void aMapRecordedRelativeToTheFastClassReportsTheRatioItGave() throws IOException {
+    DecisionRecord record;
+    try (InputStream in =
+        BinMapVersionsTest.class.getResourceAsStream("confirmed-relative-to-fast.json")) {
+      record = DecisionJson.read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+    Decision last = record.last();
+    assertEquals("fast", last.referenceClass(), "the record's premise");
+    double provisional = BinMapVersions.fastestP(record.provisional().orElseThrow());
+    assertEquals(8.873, provisional, 1e-3);
+    assertEquals(provisional, BinMapVersions.fastestP(last), 1e-6);
+  }
+
   @Test
   void aClassWithoutReducersHasNoP() {
     ClassMeasurement idle =
