@@ -297,6 +297,9 @@ class AmPluginClusterTest {
     Path profile = new Path(root, "shared-profile");
     Configuration first = pikachu("profile-1");
     first.set(PikachuKeys.PROFILE_DIR.name(), profile.toString());
+    // half a node's map slots per map, so that the four maps run on at least two nodes: Hadoop
+    // 3.3's CapacityScheduler puts all of a small job's maps on the node that heartbeats first
+    first.setInt(MRJobConfig.MAP_RESOURCE_TYPE_PREFIX + HeteroCluster.MAP_SLOTS, 4);
     Job learn = wordCount(first, "profile-1");
     assertTrue(learn.waitForCompletion(false), "profile-1 failed");
     List<String> expected = records(FileOutputFormat.getOutputPath(learn));
