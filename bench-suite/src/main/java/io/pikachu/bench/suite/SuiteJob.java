@@ -9,6 +9,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import io.pikachu.store.PikachuCounter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -126,15 +127,20 @@ final class SuiteJob {
     Files.createDirectories(dir);
     RunFiles.writeNodes(dir, cluster.nodes());
     RunFiles.writeTasks(dir, timeline);
+    Counters counters = job.getCounters();
+    Optional<AsideReason> aside = method.isStock() ? Optional.empty() : steppedAside(counters);
     Optional<DecisionRecord> record =
-        method.isStock() ? Optional.empty() : Optional.of(decision(conf, jobId));
+        method.isStock() || aside.isPresent()
+            ? Optional.empty()
+            : Optional.of(decision(conf, jobId));
     Optional<Decision> decision = record.map(DecisionRecord::last);
     if (record.isPresent()) {
       Files.writeString(
           dir.resolve(RunFiles.DECISION), DecisionJson.write(record.get()), StandardCharsets.UTF_8);
+    }
+    if (!method.isStock()) {
       copyTrace(conf, jobId, dir.resolve(RunFiles.TRACE));
     }
-    Counters counters = job.getCounters();
     NodeBreakdown nodes = NodeBreakdown.of(timeline, cluster.nodes());
     double launch = timeline.launchTime();
     return new RunResult(
@@ -149,9 +155,13 @@ final class SuiteJob {
         (timeline.lastMapFinish() - launch) / 1000.0,
         nodes.fastReducerDone(),
         nodes.slowReducerDone(),
-        decision.map(BinMapVersions::fastestP).orElse(method.isStock() ? 1.0 : Double.NaN),
+        decision
+            .map(BinMapVersions::fastestP)
+            .orElse(method.isStock() || aside.isPresent() ? 1.0 : Double.NaN),
         decision.map(Decision::rebalanced).orElse(false),
-        decision.map(d -> d.reason().name()).orElse(""),
+        decision
+            .map(d -> d.reason().name())
+            .orElseGet(() -> aside.map(AsideReason::counterName).orElse("")),
         decision
             .map(
                 d -> d.reducerBins().stream().map(String::valueOf).collect(Collectors.joining(" ")))
@@ -162,6 +172,19 @@ final class SuiteJob {
         OutputDigest.of(conf, output),
         runDir,
         record.map(r -> BinMapVersions.of(r, timeline.launchTime())).orElse(BinMapVersions.NONE));
+  }
+
+  /**
+   * Why Pikachu ran the job as stock, when its tasks say so: a job without bins (say, on nodes the
+   * node profile knows to be of one class) has an AM that only measures and publishes no decision.
+   */
+  static Optional<AsideReason> steppedAside(Counters counters) {
+    for (AsideReason r : AsideReason.values()) {
+      if (counters.findCounter(PikachuCounter.GROUP, r.counterName()).getValue() > 0) {
+        return Optional.of(r);
+      }
+    }
+    return Optional.empty();
   }
 
   private static DecisionRecord decision(Configuration conf, String jobId) throws IOException {
