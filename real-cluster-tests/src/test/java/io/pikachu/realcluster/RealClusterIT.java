@@ -447,6 +447,45 @@ class RealClusterIT {
         "/out/" + label);
   }
 
+  /**
+   * The node profile on HDFS: the first job leaves its measurements there, and the second, on these
+   * two equal NodeManagers, runs without bins when the profile puts them in one class (else with
+   * bins, deciding as usual); either way its part files are stock's.
+   */
+  @Test
+  void theNodeProfileOutlivesAJobOnHdfs() throws Exception {
+    String[] profileOn = {
+      "pikachu.profile.enabled=true", "pikachu.profile.dir=/pikachu/profile-test", SPREAD_MAPS
+    };
+    FinishedJob first = wordcount("wc-profile-1", "/out/wc-profile-1", profileOn);
+    assertPartFilesEqualStock("/out/wc-profile-1");
+    assertTrue(fs.exists(decisionFile(first.id())), "the first job decided with bins");
+    org.apache.hadoop.fs.FileStatus[] files =
+        fs.listStatus(new org.apache.hadoop.fs.Path("/pikachu/profile-test"));
+    assertEquals(1, files.length, "one measurement file for the first job");
+    assertEquals(
+        "rwx------",
+        fs.getFileStatus(new org.apache.hadoop.fs.Path("/pikachu/profile-test"))
+            .getPermission()
+            .toString(),
+        "the profile directory is its user's alone");
+
+    FinishedJob second = wordcount("wc-profile-2", "/out/wc-profile-2", profileOn);
+    assertPartFilesEqualStock("/out/wc-profile-2");
+    long withoutBins =
+        second.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_ONE_NODE_CLASS");
+    if (withoutBins > 0) {
+      assertEquals((long) REDUCERS, withoutBins, "every reducer ran as stock");
+      assertEquals(0L, second.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
+      assertFalse(fs.exists(decisionFile(second.id())), "no decision without bins");
+    } else {
+      assertTrue(fs.exists(decisionFile(second.id())), "with bins, the job decided");
+    }
+    assertTrue(
+        second.counterOrZero(FinishedJob.DECISION_GROUP, "PROFILED_NODES") > 0,
+        "the second job started from the profile");
+  }
+
   /** The README's wordcount over the generated text, with {@code -D} options. */
   private FinishedJob wordcount(String label, String output, String... options) throws Exception {
     List<String> args =
