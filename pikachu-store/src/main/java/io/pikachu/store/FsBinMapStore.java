@@ -262,10 +262,7 @@ public class FsBinMapStore implements BinMapStore {
   public BinMap read() throws IOException {
     FileStatus[] files;
     try {
-      if (!dirChecked) {
-        safety.checkOwnDirectory(fs.getFileStatus(dir));
-        dirChecked = true;
-      }
+      checkDirectoryOnce();
       files = fs.listStatus(dir);
     } catch (FileNotFoundException e) {
       return null;
@@ -321,10 +318,7 @@ public class FsBinMapStore implements BinMapStore {
   public BinMap readFinal() throws IOException {
     Path path = new Path(dir, FINAL_NAME);
     try {
-      if (!dirChecked) {
-        safety.checkOwnDirectory(fs.getFileStatus(dir));
-        dirChecked = true;
-      }
+      checkDirectoryOnce();
       BinMap map = load(path);
       if (!map.isFinal()) {
         throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
@@ -332,6 +326,14 @@ public class FsBinMapStore implements BinMapStore {
       return map;
     } catch (FileNotFoundException e) {
       return null;
+    }
+  }
+
+  /** A reader's check that the directory is the job user's alone; once per store. */
+  private void checkDirectoryOnce() throws IOException {
+    if (!dirChecked) {
+      safety.checkOwnDirectory(fs.getFileStatus(dir));
+      dirChecked = true;
     }
   }
 

@@ -192,15 +192,15 @@ public final class VirtualBinsConfig {
     return formats;
   }
 
-  public static long pollIntervalMs(Configuration conf) {
+  private static long pollIntervalMs(Configuration conf) {
     return PikachuKeys.BINMAP_POLL_MS.get(conf::get);
   }
 
-  public static long finalPollIntervalMs(Configuration conf) {
+  private static long finalPollIntervalMs(Configuration conf) {
     return PikachuKeys.FINAL_POLL_MS.get(conf::get);
   }
 
-  public static long finalWaitMs(Configuration conf) {
+  private static long finalWaitMs(Configuration conf) {
     return PikachuKeys.FINAL_MAP_WAIT_MS.get(conf::get);
   }
 

@@ -1,6 +1,7 @@
 package io.pikachu.task.reduce;
 
 import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.binmap.BinMapSource;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
@@ -169,10 +170,11 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   }
 
   private static ShuffleLimits limits(JobConf job, int totalMaps) {
+    BinMapPolling polling = VirtualBinsConfig.binMapPolling(job);
     return ShuffleLimits.of(
-        VirtualBinsConfig.pollIntervalMs(job),
-        VirtualBinsConfig.finalPollIntervalMs(job),
-        VirtualBinsConfig.finalWaitMs(job),
+        polling.pollMs(),
+        polling.finalPollMs(),
+        polling.giveUpMs(),
         Math.max(30, totalMaps / 10),
         job.getInt(MRJobConfig.SHUFFLE_FETCH_FAILURES, REPORT_FAILURE_LIMIT),
         job.getBoolean(MRJobConfig.SHUFFLE_NOTIFY_READERROR, true),
