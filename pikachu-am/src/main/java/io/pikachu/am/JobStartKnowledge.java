@@ -84,8 +84,9 @@ final class JobStartKnowledge {
 
   /**
    * The job's layout: the one written for it already (by an earlier AM attempt), else, in the first
-   * attempt, the one decided now and written for the tasks. Absent a file, tasks use bins, so a
-   * later attempt that finds none keeps bins, and only a stock answer needs writing.
+   * attempt, the one decided now and written for the tasks, with the bins per reducer every task
+   * then cuts and reads by. Absent a file, tasks use bins by their own configuration, so a later
+   * attempt that finds none keeps bins.
    *
    * @throws IOException when a layout file exists and cannot be read: the tasks will fail on it
    *     too, so the job must fail, naming it
@@ -97,21 +98,27 @@ final class JobStartKnowledge {
       return written.get();
     }
     if (TestHooks.FORCED_RATIO.find(conf::get).isPresent()) {
-      return JobLayout.bins(TestHooks.FORCED_RATIO.name() + " forces bin moves");
+      return claim(
+          store,
+          JobLayout.bins(
+              TestHooks.FORCED_RATIO.name() + " forces bin moves", controller.binsPerReducer()));
     }
     if (amAttempt > 1) {
       return JobLayout.bins(
-          "AM attempt " + amAttempt + " found no layout, so tasks may have written bins");
+          "AM attempt " + amAttempt + " found no layout, so tasks may have written bins",
+          controller.binsPerReducer());
     }
-    JobLayout decided =
+    return claim(
+        store,
         LayoutDecision.decide(
             controller.nodeClasses(),
             profiled,
             controller.maxClasses(),
-            controller.minSpeedRatio());
-    if (decided.bins()) {
-      return decided;
-    }
+            controller.minSpeedRatio(),
+            controller.binsPerReducer()));
+  }
+
+  private JobLayout claim(JobLayoutStore store, JobLayout decided) throws IOException {
     try {
       return store.claim(decided);
     } catch (IOException e) {
@@ -120,8 +127,13 @@ final class JobStartKnowledge {
       if (after.isPresent()) {
         return after.get();
       }
-      LOG.warn("Pikachu: cannot write the job layout {}; the job keeps bins", store.file(), e);
-      return JobLayout.bins("the layout " + store.file() + " could not be written");
+      LOG.warn(
+          "Pikachu: cannot write the job layout {}; the job keeps bins, each task cutting them by"
+              + " its own configuration",
+          store.file(),
+          e);
+      return JobLayout.bins(
+          "the layout " + store.file() + " could not be written", controller.binsPerReducer());
     }
   }
 

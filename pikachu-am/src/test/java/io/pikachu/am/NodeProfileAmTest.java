@@ -93,6 +93,9 @@ class NodeProfileAmTest {
     PikachuSpeculator s = started(conf, am);
     try {
       assertTrue(counted(am, DecisionCounter.PROFILED_NODES, 2), am.events.toString());
+      JobLayout layout = JobLayoutStore.forJob(conf).read().orElseThrow();
+      assertTrue(layout.bins(), layout.why());
+      assertEquals(10, layout.binsPerReducer(), "the tasks cut bins by the AM's reading");
       long t0 = am.clock.getTime();
       am.completedMaps(0);
       // Every reducer starts before any map has reported, let alone finished.

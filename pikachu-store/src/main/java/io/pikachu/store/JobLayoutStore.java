@@ -2,6 +2,7 @@ package io.pikachu.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.profile.JobLayout;
 import io.pikachu.core.profile.LayoutDecision;
@@ -12,15 +13,19 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The job's layout (bins or stock partitions), in the job's bin-map directory: decided and written
  * once by the first AM attempt before any task runs, read by every map and reducer, never changed.
- * A task that finds no file writes or reads bins, so the file need only exist when the answer is
- * stock; a later AM attempt that finds none keeps bins, because tasks may have run under them.
+ * A task that finds no file (an older AM, or a write that failed) writes or reads bins by its own
+ * configuration; a later AM attempt that finds none keeps bins, because tasks may have run under
+ * them.
  */
 public final class JobLayoutStore {
 
+  private static final Logger LOG = LoggerFactory.getLogger(JobLayoutStore.class);
   static final String FILE_NAME = "layout.json";
   private static final int MAX_BYTES = 1 << 16;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,23 +47,47 @@ public final class JobLayoutStore {
   /**
    * How a task of this job writes or reads map outputs: the job configuration's answer ({@link
    * VirtualBinsConfig#rebalancing}), unless the AM decided before any task ran that no bin would
-   * move ({@link LayoutDecision}).
+   * move ({@link LayoutDecision}); with bins, cut by the AM's bins per reducer where its layout
+   * records them (a task whose own configuration says otherwise warns and follows the AM, the one
+   * reading every task of the job can see).
    *
    * @throws IOException when the layout file exists but cannot be read: the task cannot know what
    *     the other tasks write, so it must not guess
    */
-  public static Rebalancing forTask(Configuration conf) throws IOException {
+  public static TaskLayout forTask(Configuration conf) throws IOException {
     Rebalancing fromConf = VirtualBinsConfig.rebalancing(conf);
     if (!(fromConf instanceof Rebalancing.Enabled)) {
-      return fromConf;
+      return new TaskLayout(fromConf, 0);
     }
-    Optional<JobLayout> layout = forJob(conf).read();
-    if (layout.isPresent() && !layout.get().bins()) {
-      return Rebalancing.SteppedAside.of(
-          Rebalancing.AsideReason.ONE_NODE_CLASS,
-          "the AM decided before any task ran: " + layout.get().why());
+    int ownBinsPerReducer = VirtualBinsConfig.binsPerReducer(conf);
+    JobLayoutStore store = forJob(conf);
+    Optional<JobLayout> layout = store.read();
+    if (!layout.isPresent()) {
+      return new TaskLayout(fromConf, ownBinsPerReducer);
     }
-    return fromConf;
+    if (!layout.get().bins()) {
+      return stock(layout.get());
+    }
+    int decided = layout.get().binsPerReducer();
+    if (decided == 0 || decided == ownBinsPerReducer) {
+      return new TaskLayout(fromConf, ownBinsPerReducer);
+    }
+    LOG.warn(
+        "Pikachu: this node's configuration says {}={}, the job's layout {} says {} (the AM's"
+            + " reading, which every task of the job follows); check mapred-site.xml on this node",
+        PikachuKeys.BINS_PER_REDUCER.name(),
+        ownBinsPerReducer,
+        store.file(),
+        decided);
+    return new TaskLayout(fromConf, decided);
+  }
+
+  private static TaskLayout stock(JobLayout layout) {
+    return new TaskLayout(
+        Rebalancing.SteppedAside.of(
+            Rebalancing.AsideReason.ONE_NODE_CLASS,
+            "the AM decided before any task ran: " + layout.why()),
+        0);
   }
 
   public Path file() {

@@ -66,8 +66,12 @@ public final class VirtualBinsConfig {
 
   /** Bins every map writes: bins per reducer x reducers, checked against the global bound. */
   public static int totalBins(Configuration conf) {
-    int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
-    long total = (long) binsPerReducer(conf) * reducers;
+    return totalBins(conf.getInt(MRJobConfig.NUM_REDUCES, 1), binsPerReducer(conf));
+  }
+
+  /** Bins every map writes: {@code binsPerReducer} x {@code reducers}, checked as above. */
+  public static int totalBins(int reducers, int binsPerReducer) {
+    long total = (long) binsPerReducer * reducers;
     if (total > PikachuKeys.MAX_TOTAL_BINS) {
       throw new IllegalArgumentException(
           PikachuKeys.BINS_PER_REDUCER.name()

@@ -36,10 +36,11 @@ class JobLayoutStoreTest {
   @Test
   void noLayoutMeansBinsAndAStockLayoutStepsTheTasksAside() throws IOException {
     assertEquals(Optional.empty(), JobLayoutStore.forJob(conf).read());
-    assertInstanceOf(Rebalancing.Enabled.class, JobLayoutStore.forTask(conf));
+    assertInstanceOf(Rebalancing.Enabled.class, JobLayoutStore.forTask(conf).rebalancing());
     JobLayoutStore.forJob(conf).claim(JobLayout.stock("one-node-class: test"));
     Rebalancing.SteppedAside aside =
-        assertInstanceOf(Rebalancing.SteppedAside.class, JobLayoutStore.forTask(conf));
+        assertInstanceOf(
+            Rebalancing.SteppedAside.class, JobLayoutStore.forTask(conf).rebalancing());
     assertEquals(Rebalancing.AsideReason.ONE_NODE_CLASS, aside.why());
     assertTrue(aside.detail().contains("one-node-class: test"), aside.detail());
   }
@@ -48,8 +49,27 @@ class JobLayoutStoreTest {
   void theFirstLayoutWrittenStays() throws IOException {
     JobLayout first = JobLayout.stock("first");
     assertEquals(first, JobLayoutStore.forJob(conf).claim(first));
-    assertEquals(first, JobLayoutStore.forJob(conf).claim(JobLayout.bins("second")));
+    assertEquals(first, JobLayoutStore.forJob(conf).claim(JobLayout.bins("second", 10)));
     assertEquals(Optional.of(first), JobLayoutStore.forJob(conf).read());
+  }
+
+  @Test
+  void everyTaskCutsBinsByTheAmsBinsPerReducerWhateverItsNodeSays() throws IOException {
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 10);
+    assertEquals(10, JobLayoutStore.forTask(conf).binsPerReducer(), "no layout: the task's own");
+    JobLayoutStore.forJob(conf).claim(JobLayout.bins("two classes", 4));
+    // a node whose mapred-site.xml still has the old value, during a rollout
+    TaskLayout task = JobLayoutStore.forTask(conf);
+    assertInstanceOf(Rebalancing.Enabled.class, task.rebalancing());
+    assertEquals(4, task.binsPerReducer());
+    assertEquals(16, task.totalBins(4));
+  }
+
+  @Test
+  void aLayoutOfAnOlderAmWithoutBinsPerReducerLeavesTheTasksOwn() throws IOException {
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 7);
+    write("{\"bins\": true, \"why\": \"written by an older AM\"}");
+    assertEquals(7, JobLayoutStore.forTask(conf).binsPerReducer());
   }
 
   @Test
@@ -57,7 +77,8 @@ class JobLayoutStoreTest {
     conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), false);
     write("not json");
     Rebalancing.SteppedAside aside =
-        assertInstanceOf(Rebalancing.SteppedAside.class, JobLayoutStore.forTask(conf));
+        assertInstanceOf(
+            Rebalancing.SteppedAside.class, JobLayoutStore.forTask(conf).rebalancing());
     assertEquals(Rebalancing.AsideReason.NO_CONTROLLER, aside.why());
   }
 

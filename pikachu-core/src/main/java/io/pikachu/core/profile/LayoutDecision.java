@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Rule {@code one-node-class}: no bins where no move can happen. Before any map runs, a job gets
@@ -28,12 +29,15 @@ public final class LayoutDecision {
   /**
    * @param adminMap {@code pikachu.classes.map}, if set
    * @param profiled the profile's fresh relative speeds
+   * @param binsPerReducer the job's bins per reducer, recorded in a layout with bins
    */
   public static JobLayout decide(
       Optional<NodeClassMap> adminMap,
       Map<String, Double> profiled,
       int maxClasses,
-      double minSpeedRatio) {
+      double minSpeedRatio,
+      int binsPerReducer) {
+    Function<String, JobLayout> bins = why -> JobLayout.bins(why, binsPerReducer);
     if (adminMap.isPresent()) {
       Set<String> labels = new LinkedHashSet<>(adminMap.get().entries().values());
       Set<String> unlisted = new TreeSet<>();
@@ -44,7 +48,7 @@ public final class LayoutDecision {
       }
       if (!unlisted.isEmpty()) {
         // A node the admin left out forms a class of its own, of unknown speed.
-        return JobLayout.bins(
+        return bins.apply(
             "the node profile knows node(s) missing from "
                 + PikachuKeys.NODE_CLASSES.name()
                 + ": "
@@ -58,11 +62,10 @@ public final class LayoutDecision {
                   + " names one class ("
                   + labels.iterator().next()
                   + "): no node is faster than another, so no bin would move")
-          : JobLayout.bins(
-              PikachuKeys.NODE_CLASSES.name() + " names " + labels.size() + " classes");
+          : bins.apply(PikachuKeys.NODE_CLASSES.name() + " names " + labels.size() + " classes");
     }
     if (profiled.size() < NodeProfile.MIN_NODES) {
-      return JobLayout.bins(
+      return bins.apply(
           "the node profile knows "
               + profiled.size()
               + " node(s): too few to say that the nodes are alike");
@@ -80,6 +83,6 @@ public final class LayoutDecision {
                 + " nodes, all of one class (speeds within a factor of "
                 + minSpeedRatio
                 + "): no bin would move")
-        : JobLayout.bins("the node profile knows " + classes + " node classes");
+        : bins.apply("the node profile knows " + classes + " node classes");
   }
 }

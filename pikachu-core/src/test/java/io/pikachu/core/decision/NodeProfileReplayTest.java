@@ -123,10 +123,10 @@ class NodeProfileReplayTest {
   void anEqualNodeProfileGivesNoBins() {
     NodeProfile profile = learn(equalNodes(1));
     assertEquals(4, profiled(profile).size(), "" + profile);
-    JobLayout layout = LayoutDecision.decide(Optional.empty(), profiled(profile), 3, 1.5);
+    JobLayout layout = LayoutDecision.decide(Optional.empty(), profiled(profile), 3, 1.5, 10);
     assertFalse(layout.bins(), layout.why());
     JobLayout twoClass =
-        LayoutDecision.decide(Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5);
+        LayoutDecision.decide(Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5, 10);
     assertTrue(twoClass.bins(), twoClass.why());
   }
 

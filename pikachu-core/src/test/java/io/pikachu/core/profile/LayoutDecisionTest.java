@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class LayoutDecisionTest {
 
   private static JobLayout decide(Optional<NodeClassMap> admin, Map<String, Double> profiled) {
-    return LayoutDecision.decide(admin, profiled, 3, 1.5);
+    return LayoutDecision.decide(admin, profiled, 3, 1.5, 10);
   }
 
   @Test

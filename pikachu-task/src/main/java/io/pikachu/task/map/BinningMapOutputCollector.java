@@ -6,6 +6,7 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.TaskLayout;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import org.apache.hadoop.io.BinaryComparable;
@@ -54,7 +55,8 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       return;
     }
     VirtualBinsConfig.validateJob(job);
-    Rebalancing rebalancing = JobLayoutStore.forTask(job);
+    TaskLayout layout = JobLayoutStore.forTask(job);
+    Rebalancing rebalancing = layout.rebalancing();
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info(
@@ -67,10 +69,10 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       return;
     }
     Rebalancing.Enabled enabled = (Rebalancing.Enabled) rebalancing;
-    int bins = VirtualBinsConfig.totalBins(job);
-    binsPerReducer = VirtualBinsConfig.binsPerReducer(job);
+    binsPerReducer = layout.binsPerReducer();
+    int bins = layout.totalBins(job.getNumReduceTasks());
     JobConf binJob = binJobConf(job, bins);
-    slicer = slicer(enabled, job, binJob, bins);
+    slicer = slicer(enabled, job, binJob, bins, binsPerReducer);
     buffer.init(
         new MapOutputCollector.Context(context.getMapTask(), binJob, context.getReporter()));
     LOG.info(
@@ -83,7 +85,8 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   }
 
   static <K, V> Slicer<K, V> slicer(
-      Rebalancing.Enabled enabled, JobConf job, JobConf binJob, int bins) throws IOException {
+      Rebalancing.Enabled enabled, JobConf job, JobConf binJob, int bins, int binsPerReducer)
+      throws IOException {
     int reducers = job.getNumReduceTasks();
     if (enabled.slicing() == Slicing.HASH) {
       // the job's partitioner over the bins: its partition p_NB picks the slice p_NB / N, which
@@ -93,9 +96,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
     }
     KeyRangeSlicer ranges;
     try {
-      ranges =
-          new KeyRangeSlicer(
-              SplitPoints.read(job, enabled.partitioner()), VirtualBinsConfig.binsPerReducer(job));
+      ranges = new KeyRangeSlicer(SplitPoints.read(job, enabled.partitioner()), binsPerReducer);
     } catch (IllegalArgumentException e) {
       throw new IOException(enabled.partitioner() + "'s split points: " + e.getMessage(), e);
     }

@@ -15,6 +15,7 @@ import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.TaskLayout;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,12 +80,13 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
       return;
     }
     VirtualBinsConfig.validateJob(job);
-    Rebalancing rebalancing;
+    TaskLayout layout;
     try {
-      rebalancing = JobLayoutStore.forTask(job);
+      layout = JobLayoutStore.forTask(job);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    Rebalancing rebalancing = layout.rebalancing();
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;
       LOG.info("Pikachu steps aside for this job, running the stock shuffle: {}", aside.detail());
@@ -99,7 +101,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     this.localMapFiles = context.getLocalMapFiles();
     int reducer = reduceId.getTaskID().getId();
     int totalMaps = job.getNumMapTasks();
-    int binsPerReducer = VirtualBinsConfig.binsPerReducer(job);
+    int binsPerReducer = layout.binsPerReducer();
     int reducers = job.getNumReduceTasks();
     BinMapSource source;
     BinMap current;
@@ -113,7 +115,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     FetchPlanner planner =
         new FetchPlanner(
             totalMaps,
-            VirtualBinsConfig.totalBins(job),
+            layout.totalBins(reducers),
             current.bins(reducer),
             MAX_MAPS_PER_FETCH,
             job.getLong(

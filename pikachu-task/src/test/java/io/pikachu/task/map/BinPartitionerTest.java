@@ -56,7 +56,8 @@ class BinPartitionerTest {
             Rebalancing.Enabled.of(Slicing.HASH, HashPartitioner.class.getName()),
             job,
             BinningMapOutputCollector.binJobConf(job, 60),
-            60);
+            60,
+            10);
     HashPartitioner<Text, IntWritable> stock = new HashPartitioner<>();
     int[] perSlice = new int[10];
     java.util.Random random = new java.util.Random(3);
@@ -98,7 +99,8 @@ class BinPartitionerTest {
             Rebalancing.Enabled.of(Slicing.KEY_RANGE, TotalOrderPartitioner.class.getName()),
             job,
             BinningMapOutputCollector.binJobConf(job, 30),
-            30);
+            30,
+            10);
     int previous = -1;
     for (char c = 'a'; c <= 'z'; c++) {
       Text key = new Text(c + "key");
@@ -125,7 +127,8 @@ class BinPartitionerTest {
                         Slicing.KEY_RANGE, TotalOrderPartitioner.class.getName()),
                     job,
                     BinningMapOutputCollector.binJobConf(job, 30),
-                    30));
+                    30,
+                    10));
     assertTrue(e.getMessage().contains("/nonexistent/_partition.lst"), e.getMessage());
   }
 
