@@ -315,7 +315,11 @@ class AmPluginClusterTest {
     ControllerConfig defaults = ControllerConfig.defaults();
     JobLayout expectedLayout =
         LayoutDecision.decide(
-            Optional.empty(), known, defaults.maxClasses(), defaults.minSpeedRatio());
+            Optional.empty(),
+            known,
+            defaults.maxClasses(),
+            defaults.minSpeedRatio(),
+            defaults.binsPerReducer());
     System.out.println("profile after the first job: " + known + " -> " + expectedLayout);
 
     Configuration second = pikachu("profile-2");

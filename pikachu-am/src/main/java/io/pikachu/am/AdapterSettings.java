@@ -35,6 +35,7 @@ import org.immutables.value.Value;
  *   <li>{@code traceDir}: where status reports are recorded, if anywhere
  *   <li>{@code profile}: whether the job reads and adds to the node profile
  *   <li>{@code speculateMaps}: whether the plugin may launch speculative map attempts
+ *   <li>{@code mapsByNodeSpeed}: whether map speculation uses measured node speeds
  *   <li>{@code speculateReduces}: whether the plugin may launch speculative reduce attempts
  *   <li>{@code unknownKeys}: warnings of names in Pikachu's namespace that are no key, ignored
  * </ul>
@@ -70,6 +71,11 @@ public abstract class AdapterSettings {
   public abstract boolean speculateMaps();
 
   public abstract boolean speculateReduces();
+
+  @Value.Default
+  public boolean mapsByNodeSpeed() {
+    return false;
+  }
 
   public abstract List<String> unknownKeys();
 
@@ -122,6 +128,7 @@ public abstract class AdapterSettings {
         .decisionDir(path(conf, PikachuKeys.DECISION_DIR))
         .traceDir(path(conf, PikachuKeys.TRACE_DIR))
         .profile(PikachuKeys.PROFILE_ENABLED.get(conf::get))
+        .mapsByNodeSpeed(PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.get(conf::get))
         .build();
   }
 

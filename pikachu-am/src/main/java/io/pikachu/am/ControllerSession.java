@@ -3,6 +3,7 @@ package io.pikachu.am;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
+import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
@@ -88,6 +89,11 @@ final class ControllerSession {
     this.context = context;
     this.controller =
         new JobController(settings.controller(), settings.reducers(), settings.slicing());
+  }
+
+  /** The job's nodes grouped by the speeds the controller measured of them. */
+  Optional<NodeClasses> nodeClasses() {
+    return Optional.of(controller.measuredNodeClasses());
   }
 
   /**

@@ -36,7 +36,12 @@ public enum DecisionCounter {
    * Nodes the node profile knew when the job started (recently measured, for the job's work class
    * or any): their speeds stand until the job measures them. Absent when it knew none.
    */
-  PROFILED_NODES;
+  PROFILED_NODES,
+  /**
+   * Speculative map attempts launched while rule {@code map-copy-by-node-speed} gave the
+   * speculator's estimates (two or more classes of nodes). Absent when it launched none.
+   */
+  MAP_COPIES_BY_NODE_SPEED;
 
   /** The counter group's name in job counters. */
   public static final String GROUP = DecisionCounter.class.getName();

@@ -2,6 +2,7 @@ package io.pikachu.am;
 
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
 import java.util.Optional;
@@ -35,9 +36,12 @@ import org.slf4j.LoggerFactory;
  * replacing the AM.
  *
  * <p>Speculation stays Hadoop's: every event also goes to the default speculator, and Hadoop's
- * per-type keys still decide which attempt types it may speculate on. On top, {@value
- * AdapterKeys#SPECULATIVE_MAPS} and {@value AdapterKeys#SPECULATIVE_REDUCES} can forbid a type, for
- * jobs that must enable one of Hadoop's keys only so that the AM builds a speculator at all.
+ * per-type keys and caps still decide which attempt types it may speculate on and how often. Where
+ * the controller has found classes of nodes, the default speculator's map estimates come from the
+ * measured node speeds ({@link NodeSpeedRuntimeEstimator}, rule {@value
+ * NodeSpeedMapEstimates#RULE}). On top, {@value AdapterKeys#SPECULATIVE_MAPS} and {@value
+ * AdapterKeys#SPECULATIVE_REDUCES} can forbid a type, for jobs that must enable one of Hadoop's
+ * keys only so that the AM builds a speculator at all.
  *
  * <p>The controller runs only for jobs with virtual bins and {@code
  * pikachu.controller.enabled=true}; for other jobs this class behaves exactly as the default
@@ -52,6 +56,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private static final long START_WAIT_SECONDS = 60;
 
   private final AppContext context;
+  private final NodeSpeedRuntimeEstimator estimator;
   private final AdapterSettings settings;
   private final String configError;
   private final ControllerSession session;
@@ -63,8 +68,14 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private final AtomicBoolean earlyTickQueued = new AtomicBoolean();
 
   public PikachuSpeculator(Configuration conf, AppContext context) {
-    super(conf, context);
+    this(conf, context, NodeSpeedRuntimeEstimator.wrapping(conf, context));
+  }
+
+  private PikachuSpeculator(
+      Configuration conf, AppContext context, NodeSpeedRuntimeEstimator estimator) {
+    super(conf, context, estimator, context.getClock());
     this.context = context;
+    this.estimator = estimator;
     AdapterSettings s = null;
     String error = null;
     try {
@@ -76,6 +87,9 @@ public class PikachuSpeculator extends DefaultSpeculator {
     this.settings = s;
     this.configError = error;
     this.session = s != null && s.active() ? new ControllerSession(s, conf, context) : null;
+    if (session != null && s.mapsByNodeSpeed()) {
+      estimator.useClasses(session::nodeClasses);
+    }
   }
 
   @Override
@@ -165,6 +179,20 @@ public class PikachuSpeculator extends DefaultSpeculator {
               ? PikachuKeys.SPECULATIVE_MAPS.name()
               : PikachuKeys.SPECULATIVE_REDUCES.name());
       return;
+    }
+    if (taskID.getTaskType() == TaskType.MAP) {
+      Optional<NodeSpeedMapEstimates> bySpeed = estimator.current();
+      if (bySpeed.isPresent()) {
+        LOG.info(
+            "Pikachu: copying map {} (rule {}: a map takes about {} ms on the fastest class {})",
+            taskID,
+            NodeSpeedMapEstimates.RULE,
+            bySpeed.get().newAttemptMs(),
+            bySpeed.get().fastestClass());
+        JobCounterUpdateEvent counted = new JobCounterUpdateEvent(taskID.getJobId());
+        counted.addCounterUpdate(DecisionCounter.MAP_COPIES_BY_NODE_SPEED, 1);
+        context.getEventHandler().handle(counted);
+      }
     }
     super.addSpeculativeAttempt(taskID);
   }

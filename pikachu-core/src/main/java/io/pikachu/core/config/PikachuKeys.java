@@ -276,6 +276,15 @@ public final class PikachuKeys {
           strictBoolean(),
           "speculative map attempts the plugin may launch; unset: mapreduce.map.speculative");
 
+  public static final Key<Boolean> SPECULATIVE_MAPS_BY_NODE_SPEED =
+      new Key<>(
+          "pikachu.speculative.map.by-node-speed",
+          "true",
+          strictBoolean(),
+          "where the controller has found classes of nodes, Hadoop's speculator judges a map copy"
+              + " by the fastest class's map time and a slow node's map by its class's speed (rule"
+              + " map-copy-by-node-speed); Hadoop's caps and mapreduce.map.speculative still apply");
+
   public static final Key<Boolean> SPECULATIVE_REDUCES =
       new Key<>(
           "pikachu.speculative.reduce",
@@ -317,6 +326,7 @@ public final class PikachuKeys {
               PROFILE_MAX_AGE_MS,
               INTERVAL_MS,
               SPECULATIVE_MAPS,
+              SPECULATIVE_MAPS_BY_NODE_SPEED,
               SPECULATIVE_REDUCES));
 
   /** The key named {@code name}, now or formerly, if Pikachu has one. */

@@ -14,6 +14,7 @@ import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.JobObserver;
 import io.pikachu.core.decision.observe.ReducerMetrics;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.core.decision.stabilise.Stabilisation;
 import io.pikachu.core.decision.stabilise.StabilisationDetector;
 import io.pikachu.core.decision.timing.Fire;
@@ -141,6 +142,15 @@ public final class JobController {
   /** The node speeds this job measured itself, in its units: what the node profile learns. */
   public synchronized Map<String, Double> measuredNodeSpeeds() {
     return job.nodeSpeeds();
+  }
+
+  /**
+   * The job's nodes grouped by the speeds it measured, as the controller groups them (rule {@value
+   * NodeSpeedMapEstimates#RULE} judges map copies by them).
+   */
+  public synchronized NodeClasses measuredNodeClasses() {
+    Map<String, Double> speeds = job.nodeSpeeds();
+    return classifier.classify(speeds.keySet(), speeds, Collections.<String, Double>emptyMap());
   }
 
   /** The maps that succeeded on each node: how much each measured speed rests on. */
