@@ -100,12 +100,14 @@ public final class SimMain {
   static Options options() {
     return new Options()
         .addOption(
-            opt("results", "the suite's results.csv (default ../docs/benchmarks/results.csv)"))
+            opt(
+                "results",
+                "the suite's results.csv (default ../bench-suite/results/2026-11-25-suite/results.csv)"))
         .addOption(
             opt(
                 "runs",
                 "folder holding the suite's runs/ (default"
-                    + " ../docs/measurements/2026-11-25-suite)"))
+                    + " ../bench-suite/results/2026-11-25-suite)"))
         .addOption(opt("out", "output folder (default target/sim)"))
         .addOption(
             opt(
@@ -139,8 +141,10 @@ public final class SimMain {
   }
 
   static List<MeasuredRun> suite(CommandLine line) throws IOException {
-    Path results = Paths.get(line.getOptionValue("results", "../docs/benchmarks/results.csv"));
-    Path runs = Paths.get(line.getOptionValue("runs", "../docs/measurements/2026-11-25-suite"));
+    Path results =
+        Paths.get(
+            line.getOptionValue("results", "../bench-suite/results/2026-11-25-suite/results.csv"));
+    Path runs = Paths.get(line.getOptionValue("runs", "../bench-suite/results/2026-11-25-suite"));
     if (!Files.isRegularFile(results)) {
       throw new IOException("no suite results at " + results.toAbsolutePath() + " (--results)");
     }
@@ -185,7 +189,7 @@ public final class SimMain {
     EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
     String provenance =
         "Application costs fitted on every stock run of the suite ("
-            + line.getOptionValue("results", "../docs/benchmarks/results.csv")
+            + line.getOptionValue("results", "../bench-suite/results/2026-11-25-suite/results.csv")
             + "); none fitted to the paper's figures.\n\n```\n"
             + m.describe()
             + "```";

@@ -18,10 +18,8 @@ class CalibrationTest {
 
   @BeforeAll
   static void read() throws Exception {
-    Path docs = Paths.get("..", "docs");
-    runs =
-        SuiteRuns.read(
-            docs.resolve("benchmarks/results.csv"), docs.resolve("measurements/2026-11-25-suite"));
+    Path suite = Paths.get("..", "bench-suite", "results", "2026-11-25-suite");
+    runs = SuiteRuns.read(suite.resolve("results.csv"), suite);
   }
 
   @Test

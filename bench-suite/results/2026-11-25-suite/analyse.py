@@ -1,4 +1,4 @@
-# The figures of docs/benchmarks.md, from one or more suite directories of the same code.
+# The figures of report.md (formerly docs/benchmarks.md), from one or more suite directories of the same code.
 # Usage: python3 analyse.py <config> <suite dir> [more suite dirs whose stock and two-stage runs to pool]
 # Prints (1) per application the medians of every method of the first directory and issue 16's comparisons,
 # (2) one line per run of the first directory: job time, last map (node, and whether it was that node's second
