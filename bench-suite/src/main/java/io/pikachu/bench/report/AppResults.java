@@ -107,7 +107,10 @@ final class AppResults {
   Map<String, Optional<MethodRuns>> compared() {
     Map<String, Optional<MethodRuns>> m = new LinkedHashMap<>();
     for (Method method : Method.COMPARED) {
-      m.put(method.label(), method(method.label()));
+      Optional<MethodRuns> runs = method(method.label());
+      if (method.nodeSpeedCopies() || runs.isPresent()) {
+        m.put(method.label(), runs);
+      }
     }
     m.put(OPTIMAL, optimal());
     return m;

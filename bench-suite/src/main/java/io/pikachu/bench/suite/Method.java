@@ -12,17 +12,29 @@ import org.apache.hadoop.conf.Configuration;
  * How a suite job partitions the reduce side: stock Hadoop (no estimator), or Pikachu's bins with
  * one of the controller's estimators. A sweep point ({@link Estimator#FIXED}) is Pikachu's
  * mechanism with a P given in advance; the best of them is the report's Optimal.
+ *
+ * <p>{@code nodeSpeedCopies}: whether the speculator judges map copies by measured node speed (rule
+ * map-copy-by-node-speed, on by default); {@link #TWO_STAGE_HADOOP_COPIES} turns it off, to measure
+ * what it changes in the map phase.
  */
-public record Method(Optional<Estimator> estimator, double fixedP) {
+public record Method(Optional<Estimator> estimator, double fixedP, boolean nodeSpeedCopies) {
   public static final Method STOCK = new Method(Optional.empty(), Double.NaN);
   public static final Method TARAZU = new Method(Optional.of(Estimator.TARAZU), Double.NaN);
   public static final Method PIKACHU = new Method(Optional.of(Estimator.PIKACHU), Double.NaN);
   public static final Method TWO_STAGE = new Method(Optional.of(Estimator.TWO_STAGE), Double.NaN);
+  public static final Method TWO_STAGE_HADOOP_COPIES =
+      new Method(Optional.of(Estimator.TWO_STAGE), Double.NaN, false);
 
-  /** The methods every repetition runs, in the order they alternate; the sweep points follow. */
-  public static final List<Method> COMPARED = List.of(STOCK, TARAZU, PIKACHU, TWO_STAGE);
+  /** The methods a repetition may run, in the order they alternate; the sweep points follow. */
+  public static final List<Method> COMPARED =
+      List.of(STOCK, TARAZU, PIKACHU, TWO_STAGE, TWO_STAGE_HADOOP_COPIES);
 
   private static final String STOCK_LABEL = "stock";
+  private static final String HADOOP_COPIES_SUFFIX = "-hadoop-copies";
+
+  public Method(Optional<Estimator> estimator, double fixedP) {
+    this(estimator, fixedP, true);
+  }
 
   public Method {
     boolean fixed = estimator.equals(Optional.of(Estimator.FIXED));
@@ -55,7 +67,8 @@ public record Method(Optional<Estimator> estimator, double fixedP) {
     if (isSweepPoint()) {
       return String.format(Locale.ROOT, "fixed-%.2f", fixedP);
     }
-    return estimator.map(Estimator::configValue).orElse(STOCK_LABEL);
+    String base = estimator.map(Estimator::configValue).orElse(STOCK_LABEL);
+    return nodeSpeedCopies || isStock() ? base : base + HADOOP_COPIES_SUFFIX;
   }
 
   /** Sets this method's keys on a job's configuration. */
@@ -67,6 +80,9 @@ public record Method(Optional<Estimator> estimator, double fixedP) {
     conf.set(PikachuKeys.ESTIMATOR.name(), estimator.get().configValue());
     if (isSweepPoint()) {
       conf.set(PikachuKeys.FIXED_P.name(), Double.toString(fixedP));
+    }
+    if (!nodeSpeedCopies) {
+      conf.setBoolean(PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.name(), false);
     }
   }
 }
