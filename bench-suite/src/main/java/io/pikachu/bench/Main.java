@@ -21,7 +21,8 @@ public final class Main {
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
         suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
         report     <suite-dir>  writes report.md and charts/ again from a suite's results.csv and runs/
-        compare    <suite-dir>  every method against stock, round by round: medians and 95% intervals
+        compare    <suite-dir> [baseline]   every method against stock (or baseline), round by round:
+                   medians and 95% intervals
         replay     [-D key=value]... <trace.jsonl>...   the controller's decision on recorded traces, offline
       The benchmark applications (wordcount, sort, ...) run with
         hadoop jar bench-apps/target/bench-apps-<version>.jar <program> [args]
@@ -54,11 +55,14 @@ public final class Main {
   }
 
   private static int runCompare(String[] args) throws Exception {
-    if (args.length != 1) {
-      System.err.println("usage: compare <suite-dir>");
+    if (args.length < 1 || args.length > 2) {
+      System.err.println("usage: compare <suite-dir> [baseline method, default stock]");
       return 2;
     }
-    System.out.print(io.pikachu.bench.report.ComparisonTable.of(java.nio.file.Path.of(args[0])));
+    System.out.print(
+        io.pikachu.bench.report.ComparisonTable.of(
+            java.nio.file.Path.of(args[0]),
+            args.length > 1 ? args[1] : io.pikachu.bench.report.PairedComparison.STOCK));
     return 0;
   }
 

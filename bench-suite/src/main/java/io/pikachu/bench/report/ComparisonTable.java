@@ -12,18 +12,25 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The paired comparison of every method with stock on every cluster and application of a suite
- * directory, as a Markdown table: the command {@code compare <suite-dir>}.
+ * The paired comparison of every method with stock (or another baseline method) on every cluster
+ * and application of a suite directory, as a Markdown table: the command {@code compare <suite-dir>
+ * [baseline]}.
  */
 public final class ComparisonTable {
   private ComparisonTable() {}
 
   public static String of(Path suiteDir) throws IOException {
+    return of(suiteDir, PairedComparison.STOCK);
+  }
+
+  public static String of(Path suiteDir, String baseline) throws IOException {
     List<RunResult> rows = ResultsCsv.read(suiteDir.resolve(SuiteRunner.RESULTS));
     StringBuilder out = new StringBuilder();
     out.append(
-        "Each cell: the per-round difference against stock of the same round, in % of stock's"
-            + " (negative: less), as median, then mean ± half its 95% interval; n rounds.\n\n");
+        String.format(
+            "Each cell: the per-round difference against %1$s of the same round, in %% of %1$s's"
+                + " (negative: less), as median, then mean ± half its 95%% interval; n rounds.\n\n",
+            baseline));
     List<String> header = new ArrayList<>(List.of("cluster", "application", "method"));
     for (PairedComparison.Measure m : PairedComparison.Measure.values()) {
       header.add(m.label());
@@ -31,7 +38,7 @@ public final class ComparisonTable {
     MarkdownTable table = new MarkdownTable(header.toArray(new String[0]));
     Set<String> keys = new LinkedHashSet<>();
     for (RunResult r : rows) {
-      if (!r.method().equals("stock")) {
+      if (!r.method().equals(baseline)) {
         keys.add(r.config() + "\t" + r.app() + "\t" + r.method());
       }
     }
@@ -39,7 +46,8 @@ public final class ComparisonTable {
       String[] k = key.split("\t");
       List<String> row = new ArrayList<>(List.of(k[0], k[1], k[2]));
       for (PairedComparison.Measure m : PairedComparison.Measure.values()) {
-        PairedComparison.Differences d = PairedComparison.of(suiteDir, rows, k[1], k[0], k[2], m);
+        PairedComparison.Differences d =
+            PairedComparison.of(suiteDir, rows, k[1], k[0], baseline, k[2], m);
         row.add(
             d.rounds() == 0
                 ? "-"

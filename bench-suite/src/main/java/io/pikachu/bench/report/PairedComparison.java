@@ -114,6 +114,9 @@ public final class PairedComparison {
     }
   }
 
+  /** The baseline every method is compared with unless another is named. */
+  public static final String STOCK = "stock";
+
   private PairedComparison() {}
 
   /**
@@ -128,12 +131,25 @@ public final class PairedComparison {
       String method,
       Measure measure)
       throws IOException {
+    return of(suiteDir, rows, app, config, STOCK, method, measure);
+  }
+
+  /** As {@link #of}, against {@code baseline} instead of stock. */
+  public static Differences of(
+      Path suiteDir,
+      List<RunResult> rows,
+      String app,
+      String config,
+      String baseline,
+      String method,
+      Measure measure)
+      throws IOException {
     List<Double> percent = new ArrayList<>();
     for (RunResult stock : rows) {
       if (!stock.ok()
           || !stock.app().equals(app)
           || !stock.config().equals(config)
-          || !stock.method().equals("stock")) {
+          || !stock.method().equals(baseline)) {
         continue;
       }
       Optional<RunResult> other =

@@ -46,6 +46,27 @@ class PairedComparisonTest {
   }
 
   @Test
+  void anyMethodCanBeTheBaseline() throws Exception {
+    List<RunResult> rows = new ArrayList<>();
+    for (int r = 0; r < 3; r++) {
+      rows.add(run("stock", r + 1, 100, 50, true));
+      rows.add(run("two-stage-hadoop-copies", r + 1, 80, 40, true));
+      rows.add(run("two-stage", r + 1, 76, 40, true));
+    }
+    PairedComparison.Differences job =
+        PairedComparison.of(
+            Path.of("."),
+            rows,
+            "wordcount",
+            "config-1",
+            "two-stage-hadoop-copies",
+            "two-stage",
+            Measure.JOB);
+    assertEquals(3, job.rounds());
+    assertEquals(-5.0, job.median(), 1e-9);
+  }
+
+  @Test
   void roundsForAnIntervalGrowWithTheScatter() {
     assertEquals(PairedComparison.roundsFor(10, 10), 7);
     assertTrue(PairedComparison.roundsFor(10, 3) > 40);

@@ -1,5 +1,6 @@
 package io.pikachu.task.reduce;
 
+import io.pikachu.core.shuffle.ConnectRetry;
 import io.pikachu.core.shuffle.FetchCallbacks;
 import io.pikachu.core.shuffle.FetchUnit;
 import java.io.DataInputStream;
@@ -30,6 +31,7 @@ import org.apache.hadoop.mapreduce.security.SecureShuffleUtils;
 import org.apache.hadoop.mapreduce.task.reduce.PikachuShuffleHeader;
 import org.apache.hadoop.mapreduce.task.reduce.ShuffleHeader;
 import org.apache.hadoop.security.ssl.SSLFactory;
+import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +49,7 @@ final class BinFetcher implements Runnable {
   private static final String RETRY_AFTER = "Retry-After";
   private static final long DEFAULT_BACKOFF_MS = 1000;
   private static final String ERRORS = "Shuffle Errors";
+  private static final int DEFAULT_FETCH_RETRY_TIMEOUT_MS = 30_000;
 
   private static SSLFactory sslFactory;
 
@@ -60,6 +63,7 @@ final class BinFetcher implements Runnable {
   private final int connectTimeout;
   private final int readTimeout;
   private final boolean ssl;
+  private final ConnectRetry connectRetry;
   private final Counters.Counter ioErrors;
   private final Counters.Counter badIdErrors;
   private final Counters.Counter wrongLengthErrors;
@@ -88,6 +92,16 @@ final class BinFetcher implements Runnable {
     this.readTimeout = job.getInt(MRJobConfig.SHUFFLE_READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     this.ssl =
         job.getBoolean(MRConfig.SHUFFLE_SSL_ENABLED_KEY, MRConfig.SHUFFLE_SSL_ENABLED_DEFAULT);
+    // stock Fetcher's keys and defaults (mapred-default.xml: on where NodeManager recovery is)
+    this.connectRetry =
+        new ConnectRetry(
+            job.getBoolean(MRJobConfig.SHUFFLE_FETCH_RETRY_ENABLED, false),
+            job.getInt(
+                MRJobConfig.SHUFFLE_FETCH_RETRY_INTERVAL_MS,
+                MRJobConfig.DEFAULT_SHUFFLE_FETCH_RETRY_INTERVAL_MS),
+            job.getInt(MRJobConfig.SHUFFLE_FETCH_RETRY_TIMEOUT_MS, DEFAULT_FETCH_RETRY_TIMEOUT_MS),
+            Time::monotonicNow,
+            Thread::sleep);
     this.ioErrors = reporter.getCounter(ERRORS, "IO_ERROR");
     this.badIdErrors = reporter.getCounter(ERRORS, "BAD_ID");
     this.wrongLengthErrors = reporter.getCounter(ERRORS, "WRONG_LENGTH");
@@ -204,27 +218,9 @@ final class BinFetcher implements Runnable {
     return new URL(url.toString());
   }
 
-  private DataInputStream open(URL url) throws IOException {
-    HttpURLConnection conn = (HttpURLConnection) url.openConnection();
-    if (ssl) {
-      HttpsURLConnection https = (HttpsURLConnection) conn;
-      try {
-        https.setSSLSocketFactory(sslFactory.createSSLSocketFactory());
-      } catch (GeneralSecurityException e) {
-        throw new IOException(e);
-      }
-      https.setHostnameVerifier(sslFactory.getHostnameVerifier());
-    }
-    connection = conn;
-    String msg = SecureShuffleUtils.buildMsgFrom(url);
-    String hash = SecureShuffleUtils.hashFromString(msg, secret);
-    conn.addRequestProperty(SecureShuffleUtils.HTTP_HEADER_URL_HASH, hash);
-    conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_NAME, ShuffleHeader.DEFAULT_HTTP_HEADER_NAME);
-    conn.addRequestProperty(
-        ShuffleHeader.HTTP_HEADER_VERSION, ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
-    conn.setConnectTimeout(connectTimeout);
-    conn.setReadTimeout(readTimeout);
-    conn.connect();
+  private DataInputStream open(URL url) throws IOException, InterruptedException {
+    String hash = SecureShuffleUtils.hashFromString(SecureShuffleUtils.buildMsgFrom(url), secret);
+    HttpURLConnection conn = connectRetry.connect(() -> connect(url, hash));
     int rc = conn.getResponseCode();
     if (rc == TOO_MANY_REQUESTS) {
       long backoff = conn.getHeaderFieldLong(RETRY_AFTER, DEFAULT_BACKOFF_MS);
@@ -245,6 +241,28 @@ final class BinFetcher implements Runnable {
     }
     SecureShuffleUtils.verifyReply(reply, hash, secret);
     return new DataInputStream(conn.getInputStream());
+  }
+
+  private HttpURLConnection connect(URL url, String hash) throws IOException {
+    HttpURLConnection conn = (HttpURLConnection) url.openConnection();
+    if (ssl) {
+      HttpsURLConnection https = (HttpsURLConnection) conn;
+      try {
+        https.setSSLSocketFactory(sslFactory.createSSLSocketFactory());
+      } catch (GeneralSecurityException e) {
+        throw new IOException(e);
+      }
+      https.setHostnameVerifier(sslFactory.getHostnameVerifier());
+    }
+    connection = conn;
+    conn.addRequestProperty(SecureShuffleUtils.HTTP_HEADER_URL_HASH, hash);
+    conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_NAME, ShuffleHeader.DEFAULT_HTTP_HEADER_NAME);
+    conn.addRequestProperty(
+        ShuffleHeader.HTTP_HEADER_VERSION, ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
+    conn.setConnectTimeout(connectTimeout);
+    conn.setReadTimeout(readTimeout);
+    conn.connect();
+    return conn;
   }
 
   /** Reads one header and output. False: stop this request (the rest will be retried). */
