@@ -111,6 +111,11 @@ public final class SimMain {
             opt(
                 "reducer-cores",
                 "figures: the most cores one reducer may use (default: the calibrated 1.2)"))
+        .addOption(
+            opt(
+                "fast-core-speed",
+                "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
+                    + " ones' (default 1)"))
         .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
         .addOption(opt("app", "simulate: application (default wordcount)"))
         .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
@@ -198,7 +203,16 @@ public final class SimMain {
               "%n%nSensitivity run: a reducer may use up to %.1f cores (--reducer-cores).",
               cores);
     }
-    return new PaperFigures(m, out, log, provenance, cores);
+    double fastCoreSpeed = Double.parseDouble(line.getOptionValue("fast-core-speed", "1"));
+    if (fastCoreSpeed != 1) {
+      provenance +=
+          String.format(
+              Locale.ROOT,
+              "%n%nSensitivity run: the 7-node cluster's fast cores are %.2f times as fast as its"
+                  + " slow ones (--fast-core-speed).",
+              fastCoreSpeed);
+    }
+    return new PaperFigures(m, out, log, provenance, cores, fastCoreSpeed);
   }
 
   static int simulate(CommandLine line, PrintStream log) throws IOException {
