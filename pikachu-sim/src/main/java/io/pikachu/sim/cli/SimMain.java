@@ -117,6 +117,12 @@ public final class SimMain {
                 "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
                     + " ones' (default 1)"))
         .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
+        .addOption(
+            opt(
+                "bins-runs",
+                "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
+                    + " what bins cost a reducer's final merge (default"
+                    + " ../docs/measurements/2026-11-24-suite; none: no cost)"))
         .addOption(opt("app", "simulate: application (default wordcount)"))
         .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
         .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
@@ -159,14 +165,34 @@ public final class SimMain {
   static int validate(CommandLine line, Path out, PrintStream log) throws IOException {
     List<MeasuredRun> runs = suite(line);
     long t0 = System.nanoTime();
-    Validation v = Validation.run(runs, mbPerMap(line));
+    String binsFrom = line.getOptionValue("bins-runs", "../docs/measurements/2026-11-24-suite");
+    java.util.Map<String, Double> binsCost = java.util.Collections.emptyMap();
+    if (!binsFrom.equals("none")) {
+      Path dir = Paths.get(binsFrom);
+      binsCost = Calibration.binsMergeCost(SuiteRuns.read(dir.resolve("results.csv"), dir));
+    }
+    Validation v = Validation.run(runs, mbPerMap(line), binsCost);
     v.writeCsv(out.resolve("validation.csv"));
     StringBuilder md = new StringBuilder();
     md.append("Held-back runs: each repetition predicted by a model fitted on the stock runs of")
         .append(" the others (")
         .append(runs.size())
-        .append(" runs). Cells: median absolute error [95% interval].\n\n")
+        .append(" runs). Cells: median absolute error [95% interval].");
+    if (!binsCost.isEmpty()) {
+      md.append(" What bins cost a reducer's final merge is measured on ")
+          .append(binsFrom)
+          .append(" (its sort phases with and without bins).");
+    }
+    md.append("\n\n")
         .append(v.table())
+        .append('\n')
+        .append(
+            String.format(
+                Locale.ROOT,
+                "Noise of one paired difference (measured): %.1f%%. Paired rounds a winner claim"
+                    + " needs at the model's predicted difference:%n%n",
+                100 * v.pairNoise()))
+        .append(v.roundsTable("two-stage"))
         .append('\n');
     for (java.util.Map.Entry<Integer, EmbeddedModel> e : v.models().entrySet()) {
       md.append("Fit without repetition ")
