@@ -42,6 +42,7 @@ public final class SyntheticJob {
   private boolean speculateMaps;
   private final Map<String, Long> firstReportDelayMs = new LinkedHashMap<>();
   private final Map<String, Long> mapStartMs = new LinkedHashMap<>();
+  private final Map<String, Double> mapCpuCores = new LinkedHashMap<>();
 
   public SyntheticJob node(
       String id, double mapSpeed, int mapSlots, double shuffleCapacity, double cpuAtCapacity) {
@@ -100,6 +101,16 @@ public final class SyntheticJob {
    */
   public SyntheticJob mapStartOn(String node, long delayMs) {
     mapStartMs.put(node, delayMs);
+    return this;
+  }
+
+  /**
+   * Maps on {@code node} report a CPU counter: {@code cores} CPU-seconds per second from the end of
+   * their JVM start (as Hadoop's counter, which leaves the start out). Without it maps report no
+   * CPU, as the recorded synthetic traces do.
+   */
+  public SyntheticJob mapCpu(String node, double cores) {
+    mapCpuCores.put(node, cores);
     return this;
   }
 
@@ -344,9 +355,12 @@ public final class SyntheticJob {
 
   private StatusReport mapReport(
       long t, RunningMap m, double progress, AttemptState state, int completed) {
+    long running = t - m.launch - mapStartMs.getOrDefault(m.node, 0L);
+    long cpuMs = Math.round(Math.max(0, running) * mapCpuCores.getOrDefault(m.node, 0.0));
     return Reports.map(
             t, String.format("attempt_sim_m_%06d_%d", m.index, m.attempt), m.index, m.node)
         .state(state)
+        .cpuMs(cpuMs)
         .progress(Math.min(1.0, progress))
         .mapsCompleted(completed)
         .totalMaps(totalMaps)

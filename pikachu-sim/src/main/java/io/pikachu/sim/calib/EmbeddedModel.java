@@ -46,7 +46,11 @@ public final class EmbeddedModel {
   private final double amStart;
   private final double shuffleShare;
   private final double mbPerMap;
+  private final Map<String, Double> binsCost;
 
+  /**
+   * @param binsCost what bins cost a reducer's final merge, per application (empty: nothing)
+   */
   public EmbeddedModel(
       Map<String, Counted> counted,
       double mapStart,
@@ -54,7 +58,9 @@ public final class EmbeddedModel {
       double containerDelay,
       double amStart,
       double shuffleShare,
-      double mbPerMap) {
+      double mbPerMap,
+      Map<String, Double> binsCost) {
+    this.binsCost = Collections.unmodifiableMap(new LinkedHashMap<String, Double>(binsCost));
     this.counted = Collections.unmodifiableMap(new LinkedHashMap<String, Counted>(counted));
     this.mapStart = mapStart;
     this.reduceStart = reduceStart;
@@ -67,7 +73,23 @@ public final class EmbeddedModel {
   EmbeddedModel withFitted(
       double newMapStart, double newReduceStart, double newDelay, double newShuffleShare) {
     return new EmbeddedModel(
-        counted, newMapStart, newReduceStart, newDelay, amStart, newShuffleShare, mbPerMap);
+        counted,
+        newMapStart,
+        newReduceStart,
+        newDelay,
+        amStart,
+        newShuffleShare,
+        mbPerMap,
+        binsCost);
+  }
+
+  /**
+   * This model with virtual bins costing each reducer's final merge {@code coreS} core-seconds per
+   * application on the embedded cluster ({@link Calibration#binsMergeCost}).
+   */
+  public EmbeddedModel withBinsCost(Map<String, Double> coreS) {
+    return new EmbeddedModel(
+        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, coreS);
   }
 
   public AppProfile profile(String app) {
@@ -89,8 +111,18 @@ public final class EmbeddedModel {
         1.2);
   }
 
+  /**
+   * The platform of the paper-scale runs: the embedded cluster's delays, and no cost of bins, which
+   * was measured on jobs of 12 maps only (whether it grows with the maps is not known).
+   */
   public Platform platform() {
     return Platform.defaults().withDelays(amStart, containerDelay);
+  }
+
+  /** The platform of the embedded cluster's own runs of {@code app}: with what bins cost it. */
+  public Platform embeddedPlatform(String app) {
+    Double cost = binsCost.get(app);
+    return platform().withBinsReducerCpu(cost == null ? 0 : cost);
   }
 
   /** The cluster a measured run ran on. */
@@ -164,12 +196,16 @@ public final class EmbeddedModel {
       s.append(
           String.format(
               Locale.ROOT,
-              "  %s: map output x%.3f, map CPU %.3f core-s/MB, reducer CPU %.2f + %.3f core-s/MB%n",
+              "  %s: map output x%.3f, map CPU %.3f core-s/MB, reducer CPU %.2f + %.3f core-s/MB%s%n",
               e.getKey(),
               c.outputRatio,
               c.mapCpuPerMb,
               c.reduceFixedCpu,
-              c.reduceCpuPerMb));
+              c.reduceCpuPerMb,
+              binsCost.containsKey(e.getKey())
+                  ? String.format(
+                      Locale.ROOT, ", bins' final-merge cost %.3f core-s", binsCost.get(e.getKey()))
+                  : ""));
     }
     return s.toString();
   }

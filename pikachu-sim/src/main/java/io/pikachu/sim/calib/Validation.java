@@ -58,6 +58,15 @@ public final class Validation {
   private Validation() {}
 
   public static Validation run(List<MeasuredRun> runs, double mbPerMap) {
+    return run(runs, mbPerMap, java.util.Collections.<String, Double>emptyMap());
+  }
+
+  /**
+   * @param binsCost what bins cost a reducer's final merge per application ({@link
+   *     Calibration#binsMergeCost}), measured on another data set than {@code runs}, or none
+   */
+  public static Validation run(
+      List<MeasuredRun> runs, double mbPerMap, Map<String, Double> binsCost) {
     Validation v = new Validation();
     TreeSet<Integer> reps = new TreeSet<Integer>();
     for (MeasuredRun r : runs) {
@@ -69,7 +78,7 @@ public final class Validation {
       for (MeasuredRun r : runs) {
         (r.rep() == k ? held : fit).add(r);
       }
-      EmbeddedModel m = Calibration.fit(fit, mbPerMap);
+      EmbeddedModel m = Calibration.fit(fit, mbPerMap).withBinsCost(binsCost);
       v.models.put(k, m);
       for (MeasuredRun r : held) {
         v.rows.add(new Row(r, Calibration.simulate(m, r, Method.parse(r.method()))));
@@ -117,30 +126,131 @@ public final class Validation {
    * the model calls the same winner as the measurement, and how many there are.
    */
   public int[] sameWinner(String method) {
-    Map<String, Row> stock = new LinkedHashMap<String, Row>();
+    return sameWinnerBeyond(method, -1);
+  }
+
+  /**
+   * The machine's noise on one paired difference: the standard deviation of the log ratio of a
+   * method's measured job time to stock's in the same round, around its mean over the rounds of the
+   * same application, cluster and method, pooled over all of them (with the small-sample
+   * correction). Measured times only; the model plays no part.
+   */
+  public double pairNoise() {
+    Map<String, Row> stock = stockByRound();
+    Map<String, List<Double>> groups = new LinkedHashMap<String, List<Double>>();
     for (Row r : rows) {
-      if (r.run.method().equals("stock")) {
-        stock.put(r.run.app() + "/" + r.run.config() + "/" + r.run.rep(), r);
+      Row s = stock.get(round(r));
+      if (s == null || r.run.method().equals("stock")) {
+        continue;
       }
+      groups
+          .computeIfAbsent(
+              r.run.app() + "/" + r.run.config() + "/" + r.run.method(),
+              g -> new ArrayList<Double>())
+          .add(Math.log(r.run.jobSeconds() / s.run.jobSeconds()));
     }
+    double sum = 0;
+    int dof = 0;
+    for (List<Double> g : groups.values()) {
+      if (g.size() < 2) {
+        continue;
+      }
+      double mean = 0;
+      for (double x : g) {
+        mean += x / g.size();
+      }
+      for (double x : g) {
+        sum += (x - mean) * (x - mean);
+      }
+      dof += g.size() - 1;
+    }
+    return dof == 0 ? Double.NaN : Math.sqrt(sum / dof);
+  }
+
+  /**
+   * Paired rounds of stock and {@code method} whose measured difference exceeds {@code noise} (as a
+   * fraction of stock's time): how many the model calls the same winner as the measurement, and how
+   * many there are.
+   */
+  public int[] sameWinnerBeyond(String method, double noise) {
+    Map<String, Row> stock = stockByRound();
     int same = 0;
     int pairs = 0;
     for (Row r : rows) {
-      if (!r.run.method().equals(method)) {
+      Row s = stock.get(round(r));
+      if (!r.run.method().equals(method) || s == null) {
         continue;
       }
-      Row s = stock.get(r.run.app() + "/" + r.run.config() + "/" + r.run.rep());
-      if (s == null) {
+      double measured = r.run.jobSeconds() / s.run.jobSeconds() - 1;
+      if (Math.abs(measured) <= noise) {
         continue;
       }
       pairs++;
-      boolean measured = r.run.jobSeconds() < s.run.jobSeconds();
-      boolean predicted = r.predJob < s.predJob;
-      if (measured == predicted) {
+      if ((measured < 0) == (r.predJob < s.predJob)) {
         same++;
       }
     }
     return new int[] {same, pairs};
+  }
+
+  /**
+   * Paired rounds a claim that one method is faster than another needs, when they differ by {@code
+   * difference} and one paired difference scatters by {@code noise} (both fractions): the 95%
+   * interval of the mean difference, 1.96 noise / sqrt(n), must exclude 0.
+   */
+  public static int roundsNeeded(double difference, double noise) {
+    double n = Math.pow(1.96 * noise / Math.abs(difference), 2);
+    return n > 1e6 ? Integer.MAX_VALUE : (int) Math.ceil(n);
+  }
+
+  /**
+   * Per cluster: the model's median predicted difference of {@code method} against stock (over
+   * applications and rounds), and the rounds a winner claim at that difference needs.
+   */
+  public String roundsTable(String method) {
+    double noise = pairNoise();
+    Map<String, Row> stock = stockByRound();
+    Map<String, List<Double>> byConfig = new LinkedHashMap<String, List<Double>>();
+    for (Row r : rows) {
+      Row s = stock.get(round(r));
+      if (r.run.method().equals(method) && s != null) {
+        byConfig
+            .computeIfAbsent(r.run.config(), c -> new ArrayList<Double>())
+            .add(r.predJob / s.predJob - 1);
+      }
+    }
+    StringBuilder t =
+        new StringBuilder(
+            "| cluster | predicted difference, "
+                + method
+                + " against stock (median) | paired rounds a winner claim needs |\n"
+                + "| --- | --- | --- |\n");
+    for (Map.Entry<String, List<Double>> e : byConfig.entrySet()) {
+      double d = Stats.median(e.getValue());
+      int n = roundsNeeded(d, noise);
+      t.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %+.1f%% | %s |%n",
+              e.getKey(),
+              100 * d,
+              n == Integer.MAX_VALUE ? "no finite number (a tie)" : Integer.toString(n)));
+    }
+    return t.toString();
+  }
+
+  private Map<String, Row> stockByRound() {
+    Map<String, Row> stock = new LinkedHashMap<String, Row>();
+    for (Row r : rows) {
+      if (r.run.method().equals("stock")) {
+        stock.put(round(r), r);
+      }
+    }
+    return stock;
+  }
+
+  private static String round(Row r) {
+    return r.run.app() + "/" + r.run.config() + "/" + r.run.rep();
   }
 
   public void writeCsv(Path file) throws IOException {
@@ -191,9 +301,13 @@ public final class Validation {
   public String table() {
     StringBuilder s = new StringBuilder();
     s.append(
-        "| method | runs | job time | map phase | reduce tail | same winner as stock's (paired"
-            + " rounds) |\n");
-    s.append("| --- | --- | --- | --- | --- | --- |\n");
+        String.format(
+            Locale.ROOT,
+            "| method | runs | job time | map phase | reduce tail | same winner as stock's (paired"
+                + " rounds) | same winner where the measured difference exceeds the noise"
+                + " (%.1f%%) |%n",
+            100 * pairNoise()));
+    s.append("| --- | --- | --- | --- | --- | --- | --- |\n");
     List<String> methods = new ArrayList<String>();
     for (Row r : rows) {
       if (!methods.contains(r.run.method())) {
@@ -205,20 +319,24 @@ public final class Validation {
       List<Row> rs = rowsOf(m);
       double[][] e = errors(rs);
       String winner = "";
+      String beyond = "";
       if (m != null && !m.equals("stock")) {
         int[] w = sameWinner(m);
         winner = w[0] + " of " + w[1];
+        int[] b = sameWinnerBeyond(m, pairNoise());
+        beyond = b[0] + " of " + b[1];
       }
       s.append(
           String.format(
               Locale.ROOT,
-              "| %s | %d | %s | %s | %s | %s |%n",
+              "| %s | %d | %s | %s | %s | %s | %s |%n",
               m == null ? "all" : m,
               rs.size(),
               cell(e[0]),
               cell(e[1]),
               cell(e[2]),
-              winner));
+              winner,
+              beyond));
     }
     return s.toString();
   }

@@ -113,7 +113,18 @@ public final class SimMain {
             opt(
                 "reducer-cores",
                 "figures: the most cores one reducer may use (default: the calibrated 1.2)"))
+        .addOption(
+            opt(
+                "fast-core-speed",
+                "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
+                    + " ones' (default 1)"))
         .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
+        .addOption(
+            opt(
+                "bins-runs",
+                "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
+                    + " what bins cost a reducer's final merge (default"
+                    + " ../bench-suite/results/2026-11-24-suite; none: no cost)"))
         .addOption(opt("app", "simulate: application (default wordcount)"))
         .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
         .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
@@ -158,14 +169,34 @@ public final class SimMain {
   static int validate(CommandLine line, Path out, PrintStream log) throws IOException {
     List<MeasuredRun> runs = suite(line);
     long t0 = System.nanoTime();
-    Validation v = Validation.run(runs, mbPerMap(line));
+    String binsFrom = line.getOptionValue("bins-runs", "../bench-suite/results/2026-11-24-suite");
+    java.util.Map<String, Double> binsCost = java.util.Collections.emptyMap();
+    if (!binsFrom.equals("none")) {
+      Path dir = Paths.get(binsFrom);
+      binsCost = Calibration.binsMergeCost(SuiteRuns.read(dir.resolve("results.csv"), dir));
+    }
+    Validation v = Validation.run(runs, mbPerMap(line), binsCost);
     v.writeCsv(out.resolve("validation.csv"));
     StringBuilder md = new StringBuilder();
     md.append("Held-back runs: each repetition predicted by a model fitted on the stock runs of")
         .append(" the others (")
         .append(runs.size())
-        .append(" runs). Cells: median absolute error [95% interval].\n\n")
+        .append(" runs). Cells: median absolute error [95% interval].");
+    if (!binsCost.isEmpty()) {
+      md.append(" What bins cost a reducer's final merge is measured on ")
+          .append(binsFrom)
+          .append(" (its sort phases with and without bins).");
+    }
+    md.append("\n\n")
         .append(v.table())
+        .append('\n')
+        .append(
+            String.format(
+                Locale.ROOT,
+                "Noise of one paired difference (measured): %.1f%%. Paired rounds a winner claim"
+                    + " needs at the model's predicted difference:%n%n",
+                100 * v.pairNoise()))
+        .append(v.roundsTable("two-stage"))
         .append('\n');
     for (java.util.Map.Entry<Integer, EmbeddedModel> e : v.models().entrySet()) {
       md.append("Fit without repetition ")
@@ -202,7 +233,16 @@ public final class SimMain {
               "%n%nSensitivity run: a reducer may use up to %.1f cores (--reducer-cores).",
               cores);
     }
-    return new PaperFigures(m, out, log, provenance, cores);
+    double fastCoreSpeed = Double.parseDouble(line.getOptionValue("fast-core-speed", "1"));
+    if (fastCoreSpeed != 1) {
+      provenance +=
+          String.format(
+              Locale.ROOT,
+              "%n%nSensitivity run: the 7-node cluster's fast cores are %.2f times as fast as its"
+                  + " slow ones (--fast-core-speed).",
+              fastCoreSpeed);
+    }
+    return new PaperFigures(m, out, log, provenance, cores, fastCoreSpeed);
   }
 
   static int simulate(CommandLine line, PrintStream log) throws IOException {

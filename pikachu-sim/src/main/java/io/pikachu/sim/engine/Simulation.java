@@ -581,8 +581,11 @@ public final class Simulation {
     double memory = a.node.spec.memoryMb() / Math.max(1, a.node.spec.reduceSlots());
     double inMemory = memory * platform.mergeMemoryShare();
     double onDisk = Math.max(0, a.heldMb - inMemory);
-    // Data beyond the in-memory buffer was spilled and is merged once more from disk.
-    setWork(a, Attempt.Stage.MERGE, (a.heldMb + onDisk) * app.sortCpuPerMb());
+    // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins
+    // the final merge has a segment per bin and map instead of one per map, and the reducer made
+    // a fetch per bin: their cost, measured on the reducers' CPU counters, is put here.
+    double bins = method.usesController() ? platform.binsReducerCoreS() : 0;
+    setWork(a, Attempt.Stage.MERGE, (a.heldMb + onDisk) * app.sortCpuPerMb() + bins);
   }
 
   private void setWork(Attempt a, Attempt.Stage stage, double work) {

@@ -16,6 +16,7 @@ public final class Platform {
   private final double slowStart;
   private final boolean mapSpeculation;
   private final double mergeMemoryShare;
+  private final double binsReducerCoreS;
 
   /**
    * @param amStartS from the job's launch to the first task's launch
@@ -32,6 +33,8 @@ public final class Platform {
    * @param mapSpeculation Hadoop's speculative map attempts
    * @param mergeMemoryShare share of a reducer's memory its in-memory merge may hold; data beyond
    *     it is merged on disk once more
+   * @param binsReducerCoreS CPU a reducer spends on virtual bins themselves when the job runs with
+   *     them (a fetch per bin, more segments in its final merge), in core-seconds; 0: not modelled
    */
   public Platform(
       double amStartS,
@@ -43,7 +46,8 @@ public final class Platform {
       double finalPollS,
       double slowStart,
       boolean mapSpeculation,
-      double mergeMemoryShare) {
+      double mergeMemoryShare,
+      double binsReducerCoreS) {
     this.amStartS = amStartS;
     this.containerDelayS = containerDelayS;
     this.jobEndS = jobEndS;
@@ -54,11 +58,12 @@ public final class Platform {
     this.slowStart = slowStart;
     this.mapSpeculation = mapSpeculation;
     this.mergeMemoryShare = mergeMemoryShare;
+    this.binsReducerCoreS = binsReducerCoreS;
   }
 
   /** Hadoop's and Pikachu's defaults, with delays typical of a YARN cluster. */
   public static Platform defaults() {
-    return new Platform(2.4, 1.5, 0.1, 3.0, 1.0, 1.0, 0.2, 0.05, true, 0.46);
+    return new Platform(2.4, 1.5, 0.1, 3.0, 1.0, 1.0, 0.2, 0.05, true, 0.46, 0);
   }
 
   public Platform withDelays(double amStart, double containerDelay) {
@@ -72,7 +77,8 @@ public final class Platform {
         finalPollS,
         slowStart,
         mapSpeculation,
-        mergeMemoryShare);
+        mergeMemoryShare,
+        binsReducerCoreS);
   }
 
   public Platform withMapSpeculation(boolean on) {
@@ -86,7 +92,8 @@ public final class Platform {
         finalPollS,
         slowStart,
         on,
-        mergeMemoryShare);
+        mergeMemoryShare,
+        binsReducerCoreS);
   }
 
   public Platform withSlowStart(double share) {
@@ -100,7 +107,8 @@ public final class Platform {
         finalPollS,
         share,
         mapSpeculation,
-        mergeMemoryShare);
+        mergeMemoryShare,
+        binsReducerCoreS);
   }
 
   public double amStartS() {
@@ -141,5 +149,28 @@ public final class Platform {
 
   public double mergeMemoryShare() {
     return mergeMemoryShare;
+  }
+
+  /** This platform with virtual bins costing each reducer {@code coreS} core-seconds. */
+  public Platform withBinsReducerCpu(double coreS) {
+    return new Platform(this, coreS);
+  }
+
+  private Platform(Platform base, double binsReducerCoreS) {
+    this.amStartS = base.amStartS;
+    this.containerDelayS = base.containerDelayS;
+    this.jobEndS = base.jobEndS;
+    this.reportIntervalS = base.reportIntervalS;
+    this.controllerIntervalS = base.controllerIntervalS;
+    this.binMapPollS = base.binMapPollS;
+    this.finalPollS = base.finalPollS;
+    this.slowStart = base.slowStart;
+    this.mapSpeculation = base.mapSpeculation;
+    this.mergeMemoryShare = base.mergeMemoryShare;
+    this.binsReducerCoreS = binsReducerCoreS;
+  }
+
+  public double binsReducerCoreS() {
+    return binsReducerCoreS;
   }
 }

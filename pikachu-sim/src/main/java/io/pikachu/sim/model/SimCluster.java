@@ -82,10 +82,26 @@ public final class SimCluster {
    * switch; 8 and 2 map slots.
    */
   public static SimCluster paperLocal(Slots slots) {
+    return paperLocal(slots, 1.0);
+  }
+
+  /**
+   * {@link #paperLocal(Slots)} with the fast nodes' cores {@code fastCoreSpeed} times as fast as
+   * the slow nodes' (the paper gives no figure; its Fig. 2.2 text implies about 2.85, section 3 of
+   * docs/simulator.md).
+   */
+  public static SimCluster paperLocal(Slots slots, double fastCoreSpeed) {
     List<NodeClassSpec> c = new ArrayList<NodeClassSpec>();
     c.add(
         new NodeClassSpec(
-            "fast", 2, 8, 1.0, 8, slots == Slots.CONFIG_1 ? 2 : 4, 16_384, GIGABIT_MB_PER_S));
+            "fast",
+            2,
+            8,
+            fastCoreSpeed,
+            8,
+            slots == Slots.CONFIG_1 ? 2 : 4,
+            16_384,
+            GIGABIT_MB_PER_S));
     c.add(
         new NodeClassSpec(
             "slow", 5, 2, 1.0, 2, slots == Slots.CONFIG_1 ? 2 : 1, 2_048, GIGABIT_MB_PER_S));

@@ -50,14 +50,23 @@ public final class PaperFigures {
   private final String provenance;
 
   private final double reducerCores;
+  private final double fastCoreSpeed;
 
   /**
    * @param reducerCores the most cores one reducer may use, or NaN for the calibrated 1.2 (the
    *     paper's own observation of a reducer at 120% CPU)
+   * @param fastCoreSpeed per-core speed of the 7-node cluster's fast nodes relative to its slow
+   *     ones (1: equal, as the paper gives no figure)
    */
   public PaperFigures(
-      EmbeddedModel model, Path out, PrintStream log, String provenance, double reducerCores) {
+      EmbeddedModel model,
+      Path out,
+      PrintStream log,
+      String provenance,
+      double reducerCores,
+      double fastCoreSpeed) {
     this.reducerCores = reducerCores;
+    this.fastCoreSpeed = fastCoreSpeed;
     this.model = model;
     this.out = out;
     this.log = log;
@@ -68,6 +77,11 @@ public final class PaperFigures {
   AppProfile app(String name) {
     AppProfile p = model.profile(name);
     return Double.isNaN(reducerCores) ? p : p.withReducerMaxCores(reducerCores);
+  }
+
+  /** Section 2.3.1's cluster, with this run's per-core speed of the fast nodes. */
+  SimCluster paperLocal(Slots slots) {
+    return SimCluster.paperLocal(slots, fastCoreSpeed);
   }
 
   Platform platform() {
@@ -106,7 +120,7 @@ public final class PaperFigures {
     StringBuilder cmp = new StringBuilder();
     for (String app : Arrays.asList("wordcount", "sort")) {
       for (Slots slots : Slots.values()) {
-        SimCluster c = SimCluster.paperLocal(slots);
+        SimCluster c = paperLocal(slots);
         JobSpec job = paperJob(app, c, 680, 42);
         SimResult r = run(c, job, Method.STOCK);
         Map<String, double[]> stages = r.stagesByLabel();
@@ -205,7 +219,7 @@ public final class PaperFigures {
   }
 
   public void fig27() throws IOException {
-    SimCluster c = SimCluster.paperLocal(Slots.CONFIG_1);
+    SimCluster c = paperLocal(Slots.CONFIG_1);
     Table t =
         new Table(
             "app",
@@ -320,9 +334,13 @@ public final class PaperFigures {
 
   /** A chart title's note on a sensitivity run's assumption; empty for the calibrated model. */
   private String assumption() {
-    return Double.isNaN(reducerCores)
-        ? ""
-        : String.format(Locale.ROOT, " (a reducer may use %.0f cores)", reducerCores);
+    String cores =
+        Double.isNaN(reducerCores)
+            ? ""
+            : String.format(Locale.ROOT, " (a reducer may use %.0f cores)", reducerCores);
+    return fastCoreSpeed == 1
+        ? cores
+        : cores + String.format(Locale.ROOT, " (fast cores %.2fx)", fastCoreSpeed);
   }
 
   // ---- Fig. 2.9 ----
@@ -409,7 +427,7 @@ public final class PaperFigures {
     compare(t, "classes", "3 classes (4x, 2x, 1x cores)", threeClasses(), 680);
     compare(t, "classes", "4 classes (8x, 4x, 2x, 1x cores)", fourClasses(), 680);
     for (double skew : new double[] {0.5, 1.0, 1.5}) {
-      SimCluster c = SimCluster.paperLocal(Slots.CONFIG_1);
+      SimCluster c = paperLocal(Slots.CONFIG_1);
       compareSkewed(t, String.format(Locale.ROOT, "Zipf %.1f", skew), c, skew);
     }
     compare(t, "scale", "100 nodes (33 fast, 67 slow)", scaled(33, 67), 100 * 16);

@@ -55,6 +55,44 @@ class CalibrationTest {
     assertTrue(Stats.median(errors) < 0.15, "median error " + Stats.median(errors));
   }
 
+  @Test
+  void binsCostTheFinalMergeOfAnotherDataSetAndNothingUnderStock() throws Exception {
+    Path suite = Paths.get("..", "docs", "measurements", "2026-11-24-suite");
+    java.util.Map<String, Double> cost =
+        Calibration.binsMergeCost(SuiteRuns.read(suite.resolve("results.csv"), suite));
+    assertEquals(5, cost.size(), cost.toString());
+    // A segment per bin and map: a tenth to a fifth of a core-second where the combiner leaves many
+    // small segments (Wordcount), next to nothing for Sort's few large ones.
+    assertTrue(cost.get("wordcount") > 0.1 && cost.get("wordcount") < 0.25, cost.toString());
+    assertTrue(cost.get("sort") < cost.get("wordcount"), cost.toString());
+    EmbeddedModel m = Calibration.fit(stock(0), 4).withBinsCost(cost);
+    MeasuredRun run = stock(0).get(0);
+    assertEquals(
+        Calibration.simulate(Calibration.fit(stock(0), 4), run, Method.STOCK).jobSeconds(),
+        Calibration.simulate(m, run, Method.STOCK).jobSeconds(),
+        1e-9,
+        "stock runs have no bins");
+  }
+
+  @Test
+  void aWinnerClaimNeedsMoreRoundsTheCloserTheMethods() {
+    // 1.96 x 9.4% / 5% = 3.68, squared 13.6: 14 paired rounds
+    assertEquals(14, Validation.roundsNeeded(0.05, 0.094));
+    assertEquals(4, Validation.roundsNeeded(-0.10, 0.094));
+    assertEquals(Integer.MAX_VALUE, Validation.roundsNeeded(0, 0.094));
+  }
+
+  @Test
+  void theNoiseOfAPairedDifferenceIsMeasuredOnTheRunsAlone() {
+    Validation v = Validation.run(runs, 4);
+    // one job's time scatters 8-10% on this machine; a paired difference a little more
+    assertTrue(v.pairNoise() > 0.05 && v.pairNoise() < 0.15, "noise " + v.pairNoise());
+    int[] all = v.sameWinner("two-stage");
+    int[] beyond = v.sameWinnerBeyond("two-stage", v.pairNoise());
+    assertEquals(45, all[1]);
+    assertTrue(beyond[1] < all[1] && beyond[1] > 0, beyond[1] + " pairs beyond the noise");
+  }
+
   private static List<MeasuredRun> stock(int ignored) {
     List<MeasuredRun> s = new ArrayList<>();
     for (MeasuredRun r : runs) {

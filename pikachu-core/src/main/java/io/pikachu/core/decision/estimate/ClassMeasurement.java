@@ -38,6 +38,9 @@ import org.immutables.value.Value;
  *   <li>{@code p}: the partition ratio relative to the reference class
  *   <li>{@code binShare}: median over its reducers of the bins each owned under the map in force in
  *       the window, over the even map's share; null (as in records written before it) means 1
+ *   <li>{@code nodeShare}: the mean over its reducers of their node's speed divided by the reducers
+ *       on that node, where that is more than {@code reducerCapacity}: the CPU one reducer was seen
+ *       to use capped it (rule reducer-cpu-ceiling, {@link ReducerCpuCeiling}); null otherwise
  * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -81,6 +84,16 @@ public abstract class ClassMeasurement {
 
   @Nullable
   public abstract Double binShare();
+
+  /** Not in {@code of(...)}: set by {@link #withNodeShare(Double)} where the ceiling applied. */
+  @Nullable
+  @Value.Parameter(false)
+  public abstract Double nodeShare();
+
+  /** This class with {@code share} as its uncapped node share (null: the ceiling did not apply). */
+  public ClassMeasurement withNodeShare(@Nullable Double share) {
+    return ImmutableClassMeasurement.copyOf(this).withNodeShare(share);
+  }
 
   public static ClassMeasurement of(
       String name,

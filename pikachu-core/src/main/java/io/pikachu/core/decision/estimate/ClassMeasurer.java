@@ -12,11 +12,9 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.stream.Collectors;
 
 /** Measures each node class's reducers over a decision window [start, end]. */
 public final class ClassMeasurer {
@@ -47,7 +45,15 @@ public final class ClassMeasurer {
       List<String> notes) {
     Map<Integer, AttemptHistory> live = job.liveReducers();
     Map<String, Double> perReducer = capacityPerReducer(nodeSpeeds, live);
+    ReducerCpuCeiling ceiling =
+        ReducerCpuCeiling.measure(
+            live,
+            classes,
+            metrics,
+            job.succeededMapCpuSeconds(),
+            window.map(w -> w[1]).orElse(job.latestMs()));
     List<ClassMeasurement> result = new ArrayList<>();
+    Map<String, Double> uncapped = new HashMap<>();
     for (NodeClass c : classes.classes()) {
       List<Integer> reducers = new ArrayList<>();
       List<AttemptHistory> attempts = new ArrayList<>();
@@ -60,12 +66,21 @@ public final class ClassMeasurer {
               shares.add((double) inForce.count(index) / inForce.binsPerReducer());
             }
           });
-      Double capacity =
-          mean(
-              attempts.stream()
-                  .map(a -> perReducer.get(a.node()))
-                  .filter(Objects::nonNull)
-                  .collect(Collectors.toList()));
+      List<Double> nodeShares = new ArrayList<>();
+      List<Double> capacities = new ArrayList<>();
+      for (AttemptHistory a : attempts) {
+        Double share = perReducer.get(a.node());
+        if (share != null) {
+          nodeShares.add(share);
+          capacities.add(ceiling.capacity(a.node(), share));
+        }
+      }
+      Double capacity = mean(capacities);
+      Double nodeShare = mean(nodeShares);
+      if (capacity != null && capacity < nodeShare * (1 - 1e-9)) {
+        // recorded only where the ceiling lowered the class's capacity (rule reducer-cpu-ceiling)
+        uncapped.put(c.name(), nodeShare);
+      }
       if (!window.isPresent() || attempts.isEmpty()) {
         result.add(
             ClassMeasurement.of(
@@ -95,6 +110,7 @@ public final class ClassMeasurer {
               measureEfficiency,
               notes));
     }
+    result.replaceAll(m -> m.withNodeShare(uncapped.get(m.name())));
     return result;
   }
 

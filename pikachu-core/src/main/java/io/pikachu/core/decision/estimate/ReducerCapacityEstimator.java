@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -51,6 +52,31 @@ public final class ReducerCapacityEstimator implements PartitionRatioEstimator {
         hosting.stream().min(Comparator.comparingDouble(ClassMeasurement::reducerCapacity)).get();
     double ref = reference.reducerCapacity();
     hosting.forEach(c -> p.put(c.name(), c.reducerCapacity() / ref));
-    return Ratios.of(reference.name(), p, Collections.singletonList(NAME));
+    List<String> capped =
+        hosting.stream()
+            .filter(c -> c.nodeShare() != null)
+            .map(
+                c ->
+                    String.format(
+                        Locale.ROOT,
+                        "'%s' %.3f instead of %.3f",
+                        c.name(),
+                        c.reducerCapacity(),
+                        c.nodeShare()))
+            .collect(Collectors.toList());
+    if (capped.isEmpty()) {
+      return Ratios.of(reference.name(), p, Collections.singletonList(NAME));
+    }
+    notes.add(
+        label
+            + ": "
+            + ReducerCpuCeiling.NAME
+            + ": a reducer can use fewer cores than its share of its node, so its capacity is what"
+            + " the cores one reducer was seen to use do on that node: "
+            + capped);
+    return Ratios.of(
+        reference.name(),
+        p,
+        Collections.unmodifiableList(Arrays.asList(NAME, ReducerCpuCeiling.NAME)));
   }
 }

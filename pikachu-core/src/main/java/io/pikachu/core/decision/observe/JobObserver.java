@@ -177,6 +177,22 @@ public final class JobObserver {
   }
 
   /**
+   * The CPU-seconds of each succeeded map attempt, by node: what one map costs there. Hadoop's
+   * counter leaves out the JVM's start, so each is a little less than the map took. Nodes without a
+   * succeeded map that reported CPU are absent.
+   */
+  public Map<String, List<Double>> succeededMapCpuSeconds() {
+    Map<String, List<Double>> byNode = new TreeMap<>();
+    for (AttemptHistory a : attempts.values()) {
+      StatusReport last = a.last();
+      if (a.type() == TaskType.MAP && last.state() == AttemptState.SUCCEEDED && last.cpuMs() > 0) {
+        byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(last.cpuMs() / 1000.0);
+      }
+    }
+    return byNode;
+  }
+
+  /**
    * Map work each node gets done per second: the number of maps it runs at once (its peak so far)
    * times the rate of one of its maps. Unlike {@link #nodeMapRates()} this sees a node's capacity:
    * with map slots proportional to cores, as on the paper's clusters, a fast node's map tasks run
