@@ -1,15 +1,16 @@
 package io.pikachu.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.profile.JobLayout;
 import io.pikachu.core.profile.LayoutDecision;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,9 +27,11 @@ import org.slf4j.LoggerFactory;
 public final class JobLayoutStore {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobLayoutStore.class);
-  static final String FILE_NAME = "layout.json";
+  static final String FILE_NAME = "layout.properties";
+  private static final String BINS = "bins";
+  private static final String WHY = "why";
+  private static final String BINS_PER_REDUCER = "binsPerReducer";
   private static final int MAX_BYTES = 1 << 16;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final FileSystem fs;
   private final Path file;
@@ -106,9 +109,17 @@ public final class JobLayoutStore {
     } catch (FileNotFoundException e) {
       return Optional.empty();
     }
+    Properties p = new Properties();
     try {
-      return Optional.of(JSON.readValue(bytes, JobLayout.class));
-    } catch (JsonProcessingException | IllegalArgumentException | IllegalStateException e) {
+      p.load(new StringReader(new String(bytes, StandardCharsets.UTF_8)));
+      String bins = p.getProperty(BINS);
+      if (!"true".equals(bins) && !"false".equals(bins)) {
+        throw new IllegalArgumentException(BINS + " is '" + bins + "', not true or false");
+      }
+      String why = p.getProperty(WHY, "");
+      int binsPerReducer = Integer.parseInt(p.getProperty(BINS_PER_REDUCER, "0"));
+      return Optional.of(JobLayout.of(Boolean.parseBoolean(bins), why, binsPerReducer));
+    } catch (IllegalArgumentException e) {
       throw new IOException("Pikachu job layout " + file + " is unreadable: " + e.getMessage(), e);
     }
   }
@@ -119,11 +130,26 @@ public final class JobLayoutStore {
    * @return the layout in force: {@code layout}, or the one written before it
    */
   public JobLayout claim(JobLayout layout) throws IOException {
-    byte[] bytes = JSON.writeValueAsString(layout).getBytes(StandardCharsets.UTF_8);
-    if (SmallFiles.create(fs, file, bytes)) {
+    if (SmallFiles.create(fs, file, encode(layout))) {
       return layout;
     }
     return read()
         .orElseThrow(() -> new IOException(file + " existed when written, and not when read"));
+  }
+
+  /**
+   * A properties file, not JSON: every map and reducer reads it, and a task loads no JSON library
+   * otherwise. Reading the layout cold cost 126-140 ms of the task thread's CPU with Jackson and
+   * 28-29 ms with this (three fresh JVMs each on the development machine), against 1.7 s of CPU for
+   * a whole map of the suite's 8 MB Wordcount.
+   */
+  private static byte[] encode(JobLayout layout) throws IOException {
+    Properties p = new Properties();
+    p.setProperty(BINS, Boolean.toString(layout.bins()));
+    p.setProperty(WHY, layout.why());
+    p.setProperty(BINS_PER_REDUCER, Integer.toString(layout.binsPerReducer()));
+    StringWriter out = new StringWriter();
+    p.store(out, "Pikachu job layout, decided by the AM before any task ran");
+    return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -68,8 +68,16 @@ class JobLayoutStoreTest {
   @Test
   void aLayoutOfAnOlderAmWithoutBinsPerReducerLeavesTheTasksOwn() throws IOException {
     conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 7);
-    write("{\"bins\": true, \"why\": \"written by an older AM\"}");
+    write("bins=true\nwhy=written by an AM that did not record it\n");
     assertEquals(7, JobLayoutStore.forTask(conf).binsPerReducer());
+  }
+
+  @Test
+  void aLayoutReadsBackAsWritten() throws IOException {
+    JobLayout written =
+        JobLayout.bins("two classes: fast=4.1, slow=1 (= a line, with : and \\)", 7);
+    JobLayoutStore.forJob(conf).claim(written);
+    assertEquals(Optional.of(written), JobLayoutStore.forJob(conf).read());
   }
 
   @Test
@@ -84,7 +92,7 @@ class JobLayoutStoreTest {
 
   @Test
   void anUnreadableLayoutFailsTheTaskNamingTheFile() throws IOException {
-    write("{\"bins\": \"perhaps\"");
+    write("bins=perhaps\n");
     IOException e = assertThrows(IOException.class, () -> JobLayoutStore.forTask(conf));
     assertTrue(e.getMessage().contains(JobLayoutStore.FILE_NAME), e.getMessage());
   }

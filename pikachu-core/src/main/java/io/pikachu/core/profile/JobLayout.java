@@ -1,7 +1,5 @@
 package io.pikachu.core.profile;
 
-import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.pikachu.core.value.ValueType;
 import org.immutables.value.Value;
 
@@ -18,8 +16,6 @@ import org.immutables.value.Value;
  */
 @ValueType
 @Value.Immutable
-@JsonSerialize(as = ImmutableJobLayout.class)
-@JsonDeserialize(as = ImmutableJobLayout.class)
 public abstract class JobLayout {
 
   public abstract boolean bins();
@@ -44,6 +40,11 @@ public abstract class JobLayout {
       throw new IllegalArgumentException("bins per reducer must be >= 1, got " + binsPerReducer);
     }
     return ImmutableJobLayout.of(true, why, binsPerReducer);
+  }
+
+  /** A layout as read back from its file; {@code binsPerReducer} 0: not recorded. */
+  public static JobLayout of(boolean bins, String why, int binsPerReducer) {
+    return ImmutableJobLayout.of(bins, why, binsPerReducer);
   }
 
   public static JobLayout stock(String why) {
