@@ -9,7 +9,7 @@ import org.immutables.value.Value;
  * reducers run the stock shuffle, at exactly stock's cost. {@code why} says what decided, for the
  * logs.
  *
- * <p>With bins, {@code binsPerReducer} is the AM's reading of {@code pikachu.bins-per-reducer}, and
+ * <p>With bins, {@code binsPerReducer} is the AM's reading of {@code pikachu.bins.per-reducer}, and
  * every task cuts or reads bins by it rather than by its own node's configuration: a value that
  * differs between nodes' mapred-site.xml (a rollout) would otherwise make reducers read slices the
  * maps did not write, silently. 0: not recorded (a stock layout, or one written by an older AM).
