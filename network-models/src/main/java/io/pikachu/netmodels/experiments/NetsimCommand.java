@@ -48,7 +48,7 @@ public final class NetsimCommand {
                          --duration is the simulated time, flows arrive during its first 75%)
           options: --out DIR --scale full|small --seed N --runs N --threads N
                    --loads 0.1,0.5 --schemes drill,ecmp,piu:10us,cu:1us,ppu,rr,spray,single,ecmp-add
-                   --uplink GBPS --duration 0.5s --ns2-classifier --scheme S --load L
+                   --uplink GBPS --duration 0.5s --tail 1s --ns2-classifier --scheme S --load L
                    --cache DIR (seed 002: keep each run's result there, reuse what is there)
                    --netbench-topology FILE --ours FILE --netbench FILE""";
 
@@ -89,6 +89,10 @@ public final class NetsimCommand {
           .value("--schemes", "S,S", "path-selection policies to run, e.g. drill,ecmp,piu:10us")
           .value("--uplink", "GBPS", "seed 002's leaf-spine uplink rate (20; 40 is the text's)")
           .value("--duration", "TIME", "simulated time of a seed-002 run, e.g. 0.5s (1s)")
+          .value(
+              "--tail",
+              "TIME",
+              "seed 002: run TIME longer, flows still arriving, measuring the same flows (0)")
           .flag("--ns2-classifier", "one DRILL state per (switch, destination), as the ns-2 patch")
           .value("--scheme", "S", "netsim-run: the policy")
           .value("--load", "L", "netsim-run, netsim-bench, netbench-*: the load")
@@ -160,6 +164,7 @@ public final class NetsimCommand {
     if (o.has("--uplink")) s = s.withUplinkGbps(o.positive("--uplink", 1));
     Long duration = durationOrNull(o);
     if (duration != null) s = s.withDuration(duration);
+    if (o.has("--tail")) s = s.withTail(Scheme.parseDuration(o.string("--tail", ""), "--tail"));
     return s.withNs2Classifier(o.has("--ns2-classifier"));
   }
 
