@@ -102,6 +102,27 @@ public record DrillSetup(
         name, fabric, tcp, sizes, ps, ps / 10, ps * 7 / 10, ns2Classifier, intervalScale);
   }
 
+  /**
+   * The same measurement window, the run {@code ps} longer with flows still arriving: the window's
+   * flows get that much more time to finish under the same load. A run of length D cuts off a flow
+   * of the window after 0.3 D to 0.9 D, and the flows it cuts off are the slowest, so a short run
+   * understates a scheme's slow tail; the DRILL scripts run 30 s, which gives nearly every logged
+   * flow seconds.
+   */
+  public DrillSetup withTail(long ps) {
+    if (ps <= 0) throw new IllegalArgumentException("--tail must be positive");
+    return new DrillSetup(
+        name,
+        fabric,
+        tcp,
+        sizes,
+        durationPs + ps,
+        warmupPs,
+        measureToPs,
+        ns2Classifier,
+        intervalScale);
+  }
+
   public DrillSetup withNs2Classifier(boolean on) {
     return new DrillSetup(
         name, fabric, tcp, sizes, durationPs, warmupPs, measureToPs, on, intervalScale);

@@ -48,30 +48,11 @@ public final class NetsimCommand {
                          --duration is the simulated time, flows arrive during its first 75%)
           options: --out DIR --scale full|small --seed N --runs N --threads N
                    --loads 0.1,0.5 --schemes drill,ecmp,piu:10us,cu:1us,ppu,rr,spray,single,ecmp-add
-                   --uplink GBPS --duration 0.5s --ns2-classifier --scheme S --load L
+                   --uplink GBPS --duration 0.5s --tail 1s --ns2-classifier --scheme S --load L
                    --cache DIR (seed 002: keep each run's result there, reuse what is there)
                    --netbench-topology FILE --ours FILE --netbench FILE""";
 
   private NetsimCommand() {}
-
-  private static final class Options {
-    Path out = Path.of("target/netmodels");
-    String scale = "full";
-    long seed = 1;
-    Integer runs;
-    int threads = 1;
-    double[] loads;
-    List<Scheme> schemes;
-    Integer uplink;
-    Long durationPs;
-    boolean ns2;
-    Scheme scheme;
-    Double load;
-    Path topology;
-    Path ours;
-    Path netbench;
-    Path cache;
-  }
 
   public static void run(String[] args, PrintStream out) throws IOException {
     String command = args[0];
@@ -82,7 +63,7 @@ public final class NetsimCommand {
           out);
       return;
     }
-    Options o = parse(args);
+    CommandOptions o = new CommandOptions(args, SPEC);
     switch (command) {
       case "drill-load", "drill-staleness" -> drill(command, o, out);
       case "spray-static", "spray-random", "spray-shorts" -> spray(command, o, out);
@@ -108,6 +89,10 @@ public final class NetsimCommand {
           .value("--schemes", "S,S", "path-selection policies to run, e.g. drill,ecmp,piu:10us")
           .value("--uplink", "GBPS", "seed 002's leaf-spine uplink rate (20; 40 is the text's)")
           .value("--duration", "TIME", "simulated time of a seed-002 run, e.g. 0.5s (1s)")
+          .value(
+              "--tail",
+              "TIME",
+              "seed 002: run TIME longer, flows still arriving, measuring the same flows (0)")
           .flag("--ns2-classifier", "one DRILL state per (switch, destination), as the ns-2 patch")
           .value("--scheme", "S", "netsim-run: the policy")
           .value("--load", "L", "netsim-run, netsim-bench, netbench-*: the load")
@@ -117,43 +102,29 @@ public final class NetsimCommand {
           .value("--ours", "FILE", "netbench-compare: our flow log")
           .value("--netbench", "FILE", "netbench-compare: NetBench's flow_completion.csv.log");
 
-  private static Options parse(String[] args) {
-    CommandOptions c = new CommandOptions(args, SPEC);
-    Options o = new Options();
-    o.out = Path.of(c.string("--out", "target/netmodels"));
-    o.scale = c.string("--scale", "full");
-    if (!o.scale.equals("full") && !o.scale.equals("small")) {
-      throw new IllegalArgumentException("unknown scale '" + o.scale + "': use full or small");
+  private static String scale(CommandOptions o) {
+    String scale = o.string("--scale", "full");
+    if (!scale.equals("full") && !scale.equals("small")) {
+      throw new IllegalArgumentException("unknown scale '" + scale + "': use full or small");
     }
-    o.seed = c.longValue("--seed", 1);
-    if (c.has("--runs")) o.runs = positive("--runs", c.intValue("--runs", 1));
-    o.threads = positive("--threads", c.intValue("--threads", 1));
-    if (c.has("--loads")) {
-      String[] parts = c.string("--loads", "").split(",");
-      o.loads = new double[parts.length];
-      for (int k = 0; k < parts.length; k++) o.loads[k] = load("--loads", parts[k]);
-    }
-    if (c.has("--load")) o.load = load("--load", c.string("--load", ""));
-    if (c.has("--schemes")) {
-      o.schemes = new ArrayList<>();
-      for (String s : c.string("--schemes", "").split(",")) o.schemes.add(Scheme.parse(s));
-    }
-    if (c.has("--scheme")) o.scheme = Scheme.parse(c.string("--scheme", ""));
-    if (c.has("--uplink")) o.uplink = positive("--uplink", c.intValue("--uplink", 1));
-    if (c.has("--duration")) {
-      o.durationPs = Scheme.parseDuration(c.string("--duration", ""), "--duration");
-    }
-    o.ns2 = c.has("--ns2-classifier");
-    o.topology = path(c, "--netbench-topology");
-    o.ours = path(c, "--ours");
-    o.netbench = path(c, "--netbench");
-    o.cache = path(c, "--cache");
-    return o;
+    return scale;
   }
 
-  private static int positive(String opt, int v) {
-    if (v < 1) throw new IllegalArgumentException(opt + " must be >= 1, got " + v);
-    return v;
+  /** {@code --loads}, each in (0, 1], or the figure's own loads. */
+  private static double[] loads(CommandOptions o, double[] fallback) {
+    if (!o.has("--loads")) return fallback;
+    String[] parts = o.string("--loads", "").split(",");
+    double[] loads = new double[parts.length];
+    for (int k = 0; k < parts.length; k++) loads[k] = load("--loads", parts[k]);
+    return loads;
+  }
+
+  /** {@code --schemes}, or the figure's own schemes. */
+  private static List<Scheme> schemes(CommandOptions o, List<Scheme> fallback) {
+    if (!o.has("--schemes")) return fallback;
+    List<Scheme> schemes = new ArrayList<>();
+    for (String s : o.string("--schemes", "").split(",")) schemes.add(Scheme.parse(s));
+    return schemes;
   }
 
   private static double load(String opt, String val) {
@@ -169,49 +140,65 @@ public final class NetsimCommand {
     return v;
   }
 
-  private static Path path(CommandOptions c, String name) {
-    String v = c.string(name, null);
+  private static Double loadOrNull(CommandOptions o) {
+    return o.has("--load") ? load("--load", o.string("--load", "")) : null;
+  }
+
+  private static Long durationOrNull(CommandOptions o) {
+    return o.has("--duration")
+        ? Scheme.parseDuration(o.string("--duration", ""), "--duration")
+        : null;
+  }
+
+  private static Path path(CommandOptions o, String name) {
+    String v = o.string(name, null);
     return v == null ? null : Path.of(v);
   }
 
-  private static DrillSetup drillSetup(Options o) {
-    DrillSetup s = DrillSetup.named(o.scale);
-    if (o.uplink != null) s = s.withUplinkGbps(o.uplink);
-    if (o.durationPs != null) s = s.withDuration(o.durationPs);
-    return s.withNs2Classifier(o.ns2);
+  private static Path out(CommandOptions o) {
+    return Path.of(o.string("--out", "target/netmodels"));
   }
 
-  private static void drill(String command, Options o, PrintStream out) throws IOException {
+  private static DrillSetup drillSetup(CommandOptions o) {
+    DrillSetup s = DrillSetup.named(scale(o));
+    if (o.has("--uplink")) s = s.withUplinkGbps(o.positive("--uplink", 1));
+    Long duration = durationOrNull(o);
+    if (duration != null) s = s.withDuration(duration);
+    if (o.has("--tail")) s = s.withTail(Scheme.parseDuration(o.string("--tail", ""), "--tail"));
+    return s.withNs2Classifier(o.has("--ns2-classifier"));
+  }
+
+  private static void drill(String command, CommandOptions o, PrintStream out) throws IOException {
     DrillSetup setup = drillSetup(o);
-    int runs = o.runs != null ? o.runs : 1;
-    DrillExperiments ex = new DrillExperiments(setup, o.seed, runs, new Runner(o.threads, out));
-    if (o.cache != null) ex.withCache(o.cache);
+    long seed = o.longValue("--seed", 1);
+    Runner runner = new Runner(o.positive("--threads", 1), out);
+    DrillExperiments ex = new DrillExperiments(setup, seed, o.positive("--runs", 1), runner);
+    Path cache = path(o, "--cache");
+    if (cache != null) ex.withCache(cache);
+    boolean load = command.equals("drill-load");
+    double[] loads = loads(o, load ? DrillExperiments.LOADS : DrillExperiments.SWEEP_LOADS);
+    List<Scheme> schemes = schemes(o, load ? ex.loadSchemes() : ex.sweepSchemes());
+    Path dir = out(o);
     out.println(setup.describe());
-    Figure f =
-        command.equals("drill-load")
-            ? ex.load(
-                o.loads != null ? o.loads : DrillExperiments.LOADS,
-                o.schemes != null ? o.schemes : ex.loadSchemes())
-            : ex.staleness(
-                o.loads != null ? o.loads : DrillExperiments.SWEEP_LOADS,
-                o.schemes != null ? o.schemes : ex.sweepSchemes());
-    write(f, o.out, out);
+    write(load ? ex.load(loads, schemes) : ex.staleness(loads, schemes), dir, out);
   }
 
-  private static void spray(String command, Options o, PrintStream out) throws IOException {
-    Runner runner = new Runner(o.threads, out);
+  private static void spray(String command, CommandOptions o, PrintStream out) throws IOException {
+    long seed = o.longValue("--seed", 1);
+    Runner runner = new Runner(o.positive("--threads", 1), out);
     SprayExperiments ex =
-        o.scale.equals("full")
-            ? SprayExperiments.full(o.seed, runner)
-            : SprayExperiments.small(o.seed, runner);
-    if (o.runs != null) ex = ex.withRuns(o.runs);
+        scale(o).equals("full")
+            ? SprayExperiments.full(seed, runner)
+            : SprayExperiments.small(seed, runner);
+    if (o.has("--runs")) ex = ex.withRuns(o.positive("--runs", 1));
+    Path dir = out(o);
     Figure f =
         switch (command) {
           case "spray-static" -> ex.staticScenario();
           case "spray-random" -> ex.randomScenario();
           default -> ex.shortFlowCount();
         };
-    write(f, o.out, out);
+    write(f, dir, out);
   }
 
   /** Prints the table, writes {@code <id>.csv} and one SVG per chart ({@code <id>-a.svg}, ...). */
@@ -226,22 +213,24 @@ public final class NetsimCommand {
     out.printf(Locale.ROOT, "wrote %s.csv and %d charts to %s%n", f.id(), i, dir.toAbsolutePath());
   }
 
-  private static void netsimRun(Options o, PrintStream out) {
-    if (o.scheme == null) throw new IllegalArgumentException("netsim-run needs --scheme");
-    if (o.load == null) throw new IllegalArgumentException("netsim-run needs --load");
+  private static void netsimRun(CommandOptions o, PrintStream out) {
+    if (!o.has("--scheme")) throw new IllegalArgumentException("netsim-run needs --scheme");
+    Scheme scheme = Scheme.parse(o.string("--scheme", ""));
+    Double load = loadOrNull(o);
+    if (load == null) throw new IllegalArgumentException("netsim-run needs --load");
     DrillSetup setup = drillSetup(o);
+    long seed = o.longValue("--seed", 1);
     out.println(setup.describe());
     long cpu0 = cpuNanos();
-    RunResult r =
-        setup.simulation(o.scheme, o.load, o.seed, false).progress(out, o.scheme.label()).run();
+    RunResult r = setup.simulation(scheme, load, seed, false).progress(out, scheme.label()).run();
     double cpu = (cpuNanos() - cpu0) / 1e9;
     FctSummary f = r.fct();
     out.printf(
         Locale.ROOT,
         "%s at load %.2f: %d flows measured (%d unfinished), mean FCT %.3f ms, median %.3f ms, p99 %.3f ms,"
             + " %d drops%n",
-        o.scheme.label(),
-        o.load,
+        scheme.label(),
+        load,
         f.count(),
         r.unfinishedInWindow(),
         f.meanMs(),
@@ -262,9 +251,11 @@ public final class NetsimCommand {
         r.queueShape());
   }
 
-  private static void bench(Options o, PrintStream out) {
+  private static void bench(CommandOptions o, PrintStream out) {
+    Double load = loadOrNull(o);
+    long seed = o.longValue("--seed", 1);
     EventCoreBenchmark.run(out);
-    NetBenchScenario sc = new NetBenchScenario(o.load != null ? o.load : 0.6, 1.5, 2.0, o.seed);
+    NetBenchScenario sc = new NetBenchScenario(load != null ? load : 0.6, 1.5, 2.0, seed);
     out.println("end to end, " + describe(sc) + " (first run warms the JIT up):");
     for (int round = 0; round < 3; round++) {
       long cpu0 = cpuNanos();
@@ -296,31 +287,36 @@ public final class NetsimCommand {
         sc.seed());
   }
 
-  private static NetBenchScenario scenario(Options o) {
-    double secs = o.durationPs != null ? o.durationPs / 1e12 : 2.0;
-    return new NetBenchScenario(o.load != null ? o.load : 0.6, secs * 0.75, secs, o.seed);
+  private static NetBenchScenario scenario(CommandOptions o) {
+    Long duration = durationOrNull(o);
+    double secs = duration != null ? duration / 1e12 : 2.0;
+    Double load = loadOrNull(o);
+    return new NetBenchScenario(
+        load != null ? load : 0.6, secs * 0.75, secs, o.longValue("--seed", 1));
   }
 
-  private static void netbenchScenario(Options o, PrintStream out) throws IOException {
-    if (o.topology == null) {
+  private static void netbenchScenario(CommandOptions o, PrintStream out) throws IOException {
+    Path topology = path(o, "--netbench-topology");
+    if (topology == null) {
       throw new IllegalArgumentException(
           "netbench-scenario needs --netbench-topology (NetBench's example/topologies/fat_tree/fat_tree_k4.topology)");
     }
-    if (!Files.isRegularFile(o.topology)) {
-      throw new IllegalArgumentException("--netbench-topology: no such file " + o.topology);
+    if (!Files.isRegularFile(topology)) {
+      throw new IllegalArgumentException("--netbench-topology: no such file " + topology);
     }
     NetBenchScenario sc = scenario(o);
-    Path p = sc.writeNetBenchProperties(o.out, o.topology);
+    Path p = sc.writeNetBenchProperties(out(o), topology);
     out.println(describe(sc) + ": " + sc.flows().size() + " flows; wrote " + p.toAbsolutePath());
   }
 
-  private static void netbenchOurs(Options o, PrintStream out) throws IOException {
+  private static void netbenchOurs(CommandOptions o, PrintStream out) throws IOException {
     NetBenchScenario sc = scenario(o);
+    Path dir = out(o);
     long cpu0 = cpuNanos();
     RunResult r = sc.runOurs();
     double cpu = (cpuNanos() - cpu0) / 1e9;
-    Files.createDirectories(o.out);
-    Path f = o.out.resolve("ours-flows.csv");
+    Files.createDirectories(dir);
+    Path f = dir.resolve("ours-flows.csv");
     NetBenchScenario.writeOurFlows(r, f);
     out.printf(
         Locale.ROOT,
@@ -334,14 +330,16 @@ public final class NetsimCommand {
         f.toAbsolutePath());
   }
 
-  private static void netbenchCompare(Options o, PrintStream out) throws IOException {
-    if (o.ours == null || o.netbench == null) {
+  private static void netbenchCompare(CommandOptions o, PrintStream out) throws IOException {
+    Path ours = path(o, "--ours");
+    Path netbench = path(o, "--netbench");
+    if (ours == null || netbench == null) {
       throw new IllegalArgumentException("netbench-compare needs --ours FILE and --netbench FILE");
     }
-    for (Path p : List.of(o.ours, o.netbench)) {
+    for (Path p : List.of(ours, netbench)) {
       if (!Files.isRegularFile(p)) throw new IllegalArgumentException("no such file " + p);
     }
-    out.print(NetBenchScenario.compare(o.ours, o.netbench).render());
+    out.print(NetBenchScenario.compare(ours, netbench).render());
   }
 
   private static long cpuNanos() {

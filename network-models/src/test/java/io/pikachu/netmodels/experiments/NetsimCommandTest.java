@@ -83,7 +83,7 @@ class NetsimCommandTest {
     assertMessage(
         "interval of scheme 'cu:0us' must be positive", "drill-load", "--schemes", "cu:0us");
     assertMessage("needs an update interval", "drill-staleness", "--schemes", "piu");
-    assertMessage("--runs must be >= 1", "spray-random", "--runs", "0");
+    assertMessage("--runs must be at least 1", "spray-random", "--runs", "0");
     assertMessage("--threads must be an integer", "spray-random", "--threads", "two");
     assertMessage("unknown scale 'huge'", "drill-load", "--scale", "huge");
     assertMessage("--duration", "drill-load", "--duration", "-1s");

@@ -1,0 +1,36 @@
+package io.pikachu.netmodels.experiments;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.netmodels.lb.Scheme;
+import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.sim.Simulator;
+import org.junit.jupiter.api.Test;
+
+class DrillSetupTest {
+  /**
+   * A tail keeps the measured flows and gives them time: every flow the short run finished is
+   * finished, the same, in the longer one, and fewer of the window's flows are left unfinished.
+   */
+  @Test
+  void aTailMeasuresTheSameFlowsAndLetsMoreOfThemFinish() {
+    DrillSetup base = DrillSetup.small().withDuration(40 * Simulator.PS_PER_MS);
+    DrillSetup tailed = base.withTail(40 * Simulator.PS_PER_MS);
+    assertEquals(base.warmupPs(), tailed.warmupPs());
+    assertEquals(base.measureToPs(), tailed.measureToPs());
+    assertEquals(80 * Simulator.PS_PER_MS, tailed.durationPs());
+    Scheme ecmp = Scheme.parse("ecmp");
+    RunResult shortRun = base.simulation(ecmp, 0.9, 1, false).run();
+    RunResult longRun = tailed.simulation(ecmp, 0.9, 1, false).run();
+    assertEquals(shortRun.windowStarted(), longRun.windowStarted());
+    assertTrue(longRun.flows().containsAll(shortRun.flows()));
+    assertTrue(
+        shortRun.unfinishedInWindow() > 0
+            && longRun.unfinishedInWindow() < shortRun.unfinishedInWindow(),
+        "unfinished without and with the tail: "
+            + shortRun.unfinishedInWindow()
+            + ", "
+            + longRun.unfinishedInWindow());
+  }
+}
