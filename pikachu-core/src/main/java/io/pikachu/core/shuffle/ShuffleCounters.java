@@ -2,6 +2,28 @@ package io.pikachu.core.shuffle;
 
 /** The counters a reducer's bin shuffle keeps, named as in stock Hadoop and Pikachu's group. */
 public interface ShuffleCounters {
+  /** Counters nobody reads: for a coordinator driven outside a task (benchmarks, tests). */
+  ShuffleCounters NONE =
+      new ShuffleCounters() {
+        @Override
+        public void binFetched() {}
+
+        @Override
+        public void shuffleBytes(long bytes) {}
+
+        @Override
+        public void bytesReshuffled(long bytes) {}
+
+        @Override
+        public void mapShuffled() {}
+
+        @Override
+        public void failedShuffle() {}
+
+        @Override
+        public void binMapChanged(int gained, int dropped, long bytesDropped) {}
+      };
+
   /** A (map, bin) output fetched and kept. */
   void binFetched();
 

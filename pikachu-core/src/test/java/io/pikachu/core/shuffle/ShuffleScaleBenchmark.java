@@ -70,7 +70,7 @@ public final class ShuffleScaleBenchmark {
             map,
             planner,
             segments,
-            new NoCounters(),
+            ShuffleCounters.NONE,
             a -> {},
             ShuffleLimits.of(5, 5, 60_000, 30, 10, true, 5),
             System::currentTimeMillis);
@@ -103,7 +103,8 @@ public final class ShuffleScaleBenchmark {
     pool.shutdown();
     long outputs = segments.kept.get();
     if (outputs != (long) maps * owned.cardinality()) {
-      throw new IllegalStateException(outputs + " outputs kept, expected " + maps * owned.size());
+      throw new IllegalStateException(
+          outputs + " outputs kept, expected " + (long) maps * owned.cardinality());
     }
     // a map is in one request per owned bin (a request asks up to 20 maps of one host, one bin)
     double perMap = (double) outputs / maps;
@@ -193,25 +194,5 @@ public final class ShuffleScaleBenchmark {
     public String describe() {
       return "fixed";
     }
-  }
-
-  private static final class NoCounters implements ShuffleCounters {
-    @Override
-    public void binFetched() {}
-
-    @Override
-    public void shuffleBytes(long b) {}
-
-    @Override
-    public void bytesReshuffled(long b) {}
-
-    @Override
-    public void mapShuffled() {}
-
-    @Override
-    public void failedShuffle() {}
-
-    @Override
-    public void binMapChanged(int gained, int dropped, long bytesDropped) {}
   }
 }

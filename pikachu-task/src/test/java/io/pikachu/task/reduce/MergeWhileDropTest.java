@@ -49,7 +49,7 @@ class MergeWhileDropTest {
             even,
             new FetchPlanner(MAPS, 4, even.bins(0), 20, 60_000),
             store,
-            new NoCounters(),
+            ShuffleCounters.NONE,
             attempt -> {},
             ShuffleLimits.of(1000, 200, 300_000, 30, 10, true, 5),
             clock::get);
@@ -113,25 +113,5 @@ class MergeWhileDropTest {
     public String describe() {
       return "test";
     }
-  }
-
-  private static final class NoCounters implements ShuffleCounters {
-    @Override
-    public void binFetched() {}
-
-    @Override
-    public void shuffleBytes(long bytes) {}
-
-    @Override
-    public void bytesReshuffled(long bytes) {}
-
-    @Override
-    public void mapShuffled() {}
-
-    @Override
-    public void failedShuffle() {}
-
-    @Override
-    public void binMapChanged(int gained, int dropped, long bytesDropped) {}
   }
 }
