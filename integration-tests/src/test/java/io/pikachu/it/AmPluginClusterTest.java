@@ -287,6 +287,15 @@ class AmPluginClusterTest {
     assertEquals("fixed", fixedDecision.last().estimator());
   }
 
+  private static Map<String, Double> profiled(Configuration conf) throws IOException {
+    return NodeProfileStore.of(conf)
+        .read(System.currentTimeMillis())
+        .freshSpeeds(
+            TokenCounterMapper.class.getName(),
+            System.currentTimeMillis(),
+            PikachuKeys.PROFILE_MAX_AGE_MS.defaultValue());
+  }
+
   /**
    * The node profile across jobs: the first job leaves its measurements, the second starts from
    * them; on these equal nodes it runs without bins when the profile puts them in one class, and a
@@ -304,13 +313,10 @@ class AmPluginClusterTest {
     assertTrue(learn.waitForCompletion(false), "profile-1 failed");
     List<String> expected = records(FileOutputFormat.getOutputPath(learn));
 
-    Map<String, Double> known =
-        NodeProfileStore.of(first)
-            .read(System.currentTimeMillis())
-            .freshSpeeds(
-                TokenCounterMapper.class.getName(),
-                System.currentTimeMillis(),
-                PikachuKeys.PROFILE_MAX_AGE_MS.defaultValue());
+    // The AM adds its measurements when it stops, which may be after the client saw the job end.
+    ClusterProbes.waitFor(
+        () -> profiled(first).size() >= 2, "the first job's measurements in the node profile");
+    Map<String, Double> known = profiled(first);
     assertTrue(known.size() >= 2, "the first job measured the nodes of its maps: " + known);
     ControllerConfig defaults = ControllerConfig.defaults();
     JobLayout expectedLayout =
