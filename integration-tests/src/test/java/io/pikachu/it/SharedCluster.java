@@ -36,6 +36,11 @@ public final class SharedCluster implements BeforeAllCallback {
     PLAIN(ClusterSpec.homogeneous(3, 2.0, 8, 6)),
     /** A 1-core fast node and a 0.25-core slow node with Config-1 slots: a rebalancing cluster. */
     HETERO(ClusterSpec.heterogeneous(1, 1, 0.25, 4, SlotConfig.CONFIG_1)),
+    /**
+     * Two equal NodeManagers whose ShuffleHandlers serve only TLS ({@code
+     * mapreduce.shuffle.ssl.enabled}), with keystores made by Hadoop's own test utilities.
+     */
+    ENCRYPTED(ClusterSpec.homogeneous(2, 2.0, 8, 6)),
     /** As {@link #PLAIN}, for a test that stops one of its nodes: started for it alone, last. */
     DISPOSABLE(ClusterSpec.homogeneous(3, 2.0, 8, 6));
 
@@ -100,7 +105,11 @@ public final class SharedCluster implements BeforeAllCallback {
     }
     stopCurrent();
     try {
-      current = HeteroCluster.start("it-" + kind.name().toLowerCase(), kind.spec, testSettings());
+      Configuration settings = testSettings();
+      if (kind == Kind.ENCRYPTED) {
+        EncryptedShuffle.configure(settings);
+      }
+      current = HeteroCluster.start("it-" + kind.name().toLowerCase(), kind.spec, settings);
       currentKind = kind;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
