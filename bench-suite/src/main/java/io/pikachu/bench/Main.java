@@ -2,6 +2,7 @@ package io.pikachu.bench;
 
 import io.pikachu.bench.demo.Demo;
 import io.pikachu.bench.demo.DemoOptions;
+import io.pikachu.bench.namenode.NameNodeLoadBenchmark;
 import io.pikachu.bench.overhead.BinsOverheadBenchmark;
 import io.pikachu.bench.replay.ReplayCommand;
 import io.pikachu.bench.report.SuiteReport;
@@ -19,6 +20,8 @@ public final class Main {
       usage: <command> [args]
         demo       Wordcount on an embedded heterogeneous cluster, stock Hadoop then Pikachu, per node
         bins-overhead [reps] [maps] [mb-per-map]   stock shuffle vs Pikachu bins (even map), embedded cluster
+        namenode-load [rounds] [maps] [mb-per-map]   NameNode RPCs per reducer-second, stock vs two-stage,
+                   embedded Config-1 cluster on a MiniDFSCluster
         suite      [options]   the benchmark suite: 5 apps x configs x stock/tarazu/pikachu/optimal (--help)
         report     <suite-dir>  writes report.md and charts/ again from a suite's results.csv and runs/
         compare    <suite-dir> [baseline]   every method against stock (or baseline), round by round:
@@ -42,6 +45,7 @@ public final class Main {
         switch (args[0]) {
           case "demo" -> runDemo(rest);
           case "bins-overhead" -> runBinsOverhead(rest);
+          case "namenode-load" -> runNameNodeLoad(rest);
           case "suite" -> runSuite(rest);
           case "report" -> runReport(rest);
           case "compare" -> runCompare(rest);
@@ -67,20 +71,39 @@ public final class Main {
   }
 
   private static int runBinsOverhead(String[] args) throws Exception {
-    int reps;
-    int maps;
-    int megabytes;
-    try {
-      reps = args.length > 0 ? Args.atLeast("reps", args[0], 1) : 3;
-      maps = args.length > 1 ? Args.atLeast("maps", args[1], 1) : 8;
-      megabytes = args.length > 2 ? Args.atLeast("mb-per-map", args[2], 1) : 8;
-    } catch (IllegalArgumentException e) {
-      System.err.println("bins-overhead: " + e.getMessage());
+    int[] sizes =
+        counts("bins-overhead", args, new String[] {"reps", "maps", "mb-per-map"}, 3, 8, 8);
+    if (sizes == null) {
       return 2;
     }
-    new BinsOverheadBenchmark(reps, maps, megabytes, System.out)
+    new BinsOverheadBenchmark(sizes[0], sizes[1], sizes[2], System.out)
         .run(java.nio.file.Path.of("target", "bench", "bins-overhead.csv"));
     return 0;
+  }
+
+  private static int runNameNodeLoad(String[] args) throws Exception {
+    int[] sizes =
+        counts("namenode-load", args, new String[] {"rounds", "maps", "mb-per-map"}, 3, 12, 4);
+    if (sizes == null) {
+      return 2;
+    }
+    new NameNodeLoadBenchmark(sizes[0], sizes[1], sizes[2], System.out)
+        .run(java.nio.file.Path.of("target", "bench", "namenode-load.csv"));
+    return 0;
+  }
+
+  /** Positional counts, each at least 1, defaults for those left out; null (told why) if bad. */
+  private static int[] counts(String command, String[] args, String[] names, int... defaults) {
+    int[] values = defaults.clone();
+    try {
+      for (int i = 0; i < Math.min(args.length, names.length); i++) {
+        values[i] = Args.atLeast(names[i], args[i], 1);
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println(command + ": " + e.getMessage());
+      return null;
+    }
+    return values;
   }
 
   private static int runReport(String[] args) throws Exception {

@@ -66,6 +66,11 @@ public final class PairedComparison {
       this.percent = percent.clone();
     }
 
+    /** Paired differences of any measure, in its own unit (median, mean and interval only). */
+    public static Differences ofValues(double[] differences) {
+      return new Differences(differences);
+    }
+
     public int rounds() {
       return percent.length;
     }
