@@ -18,6 +18,14 @@ public final class Stats {
     return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 
+  public static double mean(List<Double> v) {
+    double sum = 0;
+    for (double x : v) {
+      sum += x;
+    }
+    return sum / v.size();
+  }
+
   public static double median(List<Double> v) {
     return median(Calibration.toArray(v));
   }

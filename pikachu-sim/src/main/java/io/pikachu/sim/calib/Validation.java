@@ -239,6 +239,11 @@ public final class Validation {
     return t.toString();
   }
 
+  /** Stock's run in the same round as {@code r} (application, cluster, repetition), or null. */
+  Row stockOf(Row r) {
+    return stockByRound().get(round(r));
+  }
+
   private Map<String, Row> stockByRound() {
     Map<String, Row> stock = new LinkedHashMap<String, Row>();
     for (Row r : rows) {
@@ -338,10 +343,11 @@ public final class Validation {
               winner,
               beyond));
     }
+    s.append(NoiseFloor.otherRoundsRow(rows));
     return s.toString();
   }
 
-  private static String cell(double[] absErrors) {
+  static String cell(double[] absErrors) {
     double[] ci = Stats.medianInterval(absErrors);
     return String.format(
         Locale.ROOT,

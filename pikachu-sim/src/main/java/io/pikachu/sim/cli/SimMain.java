@@ -3,6 +3,7 @@ package io.pikachu.sim.cli;
 import io.pikachu.sim.calib.Calibration;
 import io.pikachu.sim.calib.EmbeddedModel;
 import io.pikachu.sim.calib.MeasuredRun;
+import io.pikachu.sim.calib.NoiseFloor;
 import io.pikachu.sim.calib.Stats;
 import io.pikachu.sim.calib.SuiteRuns;
 import io.pikachu.sim.calib.Validation;
@@ -197,6 +198,10 @@ public final class SimMain {
                     + " needs at the model's predicted difference:%n%n",
                 100 * v.pairNoise()))
         .append(v.roundsTable("two-stage"))
+        .append(
+            "\nSame winner between stock and two-stage, against what an exact model could get with"
+                + " this noise (NoiseFloor):\n\n")
+        .append(NoiseFloor.agreementTable(v, "two-stage"))
         .append('\n');
     for (java.util.Map.Entry<Integer, EmbeddedModel> e : v.models().entrySet()) {
       md.append("Fit without repetition ")
