@@ -154,6 +154,7 @@ public final class VirtualBinsConfig {
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
         .reduceFailuresMaxPercent(conf.getInt(MRJobConfig.REDUCE_FAILURES_MAXPERCENT, 0))
         .binMapStoreScheme(binMapStoreScheme(conf))
+        .jobDirScheme(jobDirScheme(conf))
         .partitioner(partitioner)
         .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
         .sortComparator(conf.get(MRJobConfig.KEY_COMPARATOR) != null)
@@ -228,7 +229,21 @@ public final class VirtualBinsConfig {
     } catch (IllegalArgumentException e) {
       return ""; // no job directory yet (a client before submission): decided again where it is
     }
-    String scheme = dir.getScheme();
+    return schemeOf(dir, conf);
+  }
+
+  /** The scheme of the job's staging directory, as {@link #binMapStoreScheme} reads it. */
+  static String jobDirScheme(Configuration conf) {
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
+    if (jobDir == null || jobDir.isEmpty()) {
+      return "";
+    }
+    return schemeOf(new org.apache.hadoop.fs.Path(jobDir).toUri(), conf);
+  }
+
+  /** A path's scheme; a path without one is on the default file system. */
+  private static String schemeOf(java.net.URI path, Configuration conf) {
+    String scheme = path.getScheme();
     if (scheme == null) {
       scheme = org.apache.hadoop.fs.FileSystem.getDefaultUri(conf).getScheme();
     }

@@ -121,6 +121,29 @@ class VirtualBinsConfigTest {
     assertEquals("gs", VirtualBinsConfig.facts(conf).binMapStoreScheme());
   }
 
+  /** Issue 29, item 6: a local bin-map directory on a cluster whose job files are shared. */
+  @Test
+  void aLocalBinMapDirectoryBesideSharedJobFilesMakesItStepAsideNamingTheKey() {
+    Configuration conf = binJob(4);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    conf.set("mapreduce.job.id", "job_1_0001");
+    conf.set("fs.defaultFS", "hdfs://nn:8020");
+    conf.set("mapreduce.job.dir", "/user/alice/.staging/job_1_0001");
+    conf.set(PikachuKeys.BINMAP_DIR.name(), "file:///var/pikachu");
+    var aside =
+        assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    assertEquals(Rebalancing.AsideReason.STORE_NOT_SHARED, aside.why());
+    assertTrue(aside.detail().contains(PikachuKeys.BINMAP_DIR.name()), aside.detail());
+    assertTrue(aside.detail().contains("hdfs:"), aside.detail());
+
+    // the job's own files local too (one machine, or one mount every node shares): as shared
+    conf.set("fs.defaultFS", "file:///");
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+    // and the default store beside a local job directory is local like it
+    conf.unset(PikachuKeys.BINMAP_DIR.name());
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+  }
+
   @Test
   void aClassListThatIsNotOneIsRefusedNamingTheKey() {
     Configuration conf = binJob(4);

@@ -22,6 +22,7 @@ import org.immutables.value.Value;
  *   <li>{@code reduceFailuresMaxPercent}: {@code mapreduce.reduce.failures.maxpercent}
  *   <li>{@code binMapStoreScheme}: where the bin maps live ({@code pikachu.binmap.dir}, else the
  *       job's staging directory)
+ *   <li>{@code jobDirScheme}: where the job's own files live (its staging directory)
  *   <li>{@code partitioner}: the partitioner class of the API the job's mapper uses
  *   <li>{@code mapOutputKey}: the map output key class
  *   <li>{@code sortComparator}: the job sets its own sort comparator
@@ -61,6 +62,15 @@ public abstract class JobFacts {
    */
   @Value.Default
   public String binMapStoreScheme() {
+    return "";
+  }
+
+  /**
+   * The scheme of the file system that holds the job's own files (its staging directory, which
+   * every node reads); empty when it cannot be told.
+   */
+  @Value.Default
+  public String jobDirScheme() {
     return "";
   }
 

@@ -55,6 +55,11 @@ public interface Rebalancing {
     REDUCE_FAILURES_TOLERATED,
     /** The bin maps would live on an object store, whose rename is not atomic. */
     STORE_WITHOUT_ATOMIC_RENAME,
+    /**
+     * The bin maps would live in a local directory ({@code file:}) while the job's own files are on
+     * a shared file system: each node would have a store of its own.
+     */
+    STORE_NOT_SHARED,
     OUTPUT_PLACEMENT,
     PARTITIONER,
     KEY_ORDER,

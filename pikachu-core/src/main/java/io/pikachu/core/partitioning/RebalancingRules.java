@@ -98,6 +98,23 @@ public final class RebalancingRules {
               + PikachuKeys.BINMAP_DIR.name()
               + " to a directory on HDFS");
     }
+    String jobDir = job.jobDirScheme().toLowerCase(java.util.Locale.ROOT);
+    if (scheme.equals("file") && !jobDir.isEmpty() && !jobDir.equals("file")) {
+      // A local path names one directory per node: a reducer elsewhere would never see the AM's
+      // maps and would seal its own. Where the job's own files are local too (one machine, or a
+      // mount every node shares at the same path), file: is as shared as the job itself.
+      return step(
+          AsideReason.STORE_NOT_SHARED,
+          "the job's bin maps would live in a local directory ("
+              + PikachuKeys.BINMAP_DIR.name()
+              + " on file:), one per node, while the job's own files are on "
+              + jobDir
+              + ":, so reducers on different nodes could follow different final maps; point "
+              + PikachuKeys.BINMAP_DIR.name()
+              + " at a directory on "
+              + jobDir
+              + ": or leave it unset");
+    }
     if (job.reducers() <= 1) {
       return step(AsideReason.ONE_REDUCER, "the job has one reducer: there is nothing to balance");
     }

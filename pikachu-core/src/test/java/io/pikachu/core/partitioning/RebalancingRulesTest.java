@@ -31,6 +31,7 @@ class RebalancingRulesTest {
     int failuresTolerated;
     int reduceFailuresTolerated;
     String store = "hdfs";
+    String jobDir = "hdfs";
     String partitioner = HASH;
     String key = "org.apache.hadoop.io.Text";
     boolean sortComparator;
@@ -53,6 +54,7 @@ class RebalancingRulesTest {
               .mapFailuresMaxPercent(failuresTolerated)
               .reduceFailuresMaxPercent(reduceFailuresTolerated)
               .binMapStoreScheme(store)
+              .jobDirScheme(jobDir)
               .partitioner(partitioner)
               .mapOutputKey(key)
               .sortComparator(sortComparator)
@@ -165,6 +167,14 @@ class RebalancingRulesTest {
     Job onHdfs = new Job();
     onHdfs.store = "hdfs";
     assertEquals(Slicing.HASH, onHdfs.slicing());
+    // and a local directory is one per node unless the job's own files are local too
+    Job localBesideHdfs = new Job();
+    localBesideHdfs.store = "file";
+    localBesideHdfs.stepsAside(AsideReason.STORE_NOT_SHARED, "pikachu.binmap.dir on file:");
+    Job allLocal = new Job();
+    allLocal.store = "file";
+    allLocal.jobDir = "file";
+    assertEquals(Slicing.HASH, allLocal.slicing());
 
     Job noController = new Job();
     noController.controller = false;
