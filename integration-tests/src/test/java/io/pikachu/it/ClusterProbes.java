@@ -26,16 +26,17 @@ final class ClusterProbes {
     return "nm-" + m.group(1);
   }
 
-  /** True when some container's syslog on the embedded cluster contains {@code text}. */
-  static boolean containerLogsContain(File clusterDir, String text) throws Exception {
+  /** True when some line of some container's syslog on the embedded cluster holds every part. */
+  static boolean containerLogsContain(File clusterDir, String... parts) throws Exception {
     try (var files = java.nio.file.Files.walk(clusterDir.toPath())) {
       return files
           .filter(f -> f.getFileName().toString().equals("syslog"))
           .anyMatch(
               f -> {
-                try {
-                  return java.nio.file.Files.readString(f).contains(text);
-                } catch (java.io.IOException e) {
+                try (var lines = java.nio.file.Files.lines(f)) {
+                  return lines.anyMatch(
+                      line -> java.util.Arrays.stream(parts).allMatch(line::contains));
+                } catch (java.io.IOException | java.io.UncheckedIOException e) {
                   return false; // a log being rotated or removed
                 }
               });
