@@ -32,12 +32,7 @@ class EncryptedShuffleTest extends SmallJobs {
     Map<String, UnaryOperator<Configuration>> variants = new LinkedHashMap<>();
     variants.put("even", c -> forced(c, "1"));
     variants.put("forced-mid", c -> forced(c, "3"));
-    StockVsPikachu.Runs runs =
-        harness.run(
-            "wordcount-tls",
-            (c, out, name) ->
-                TestApps.create(TestApps.App.WORDCOUNT, c, input, out, REDUCERS, name),
-            variants);
+    StockVsPikachu.Runs runs = harness.run("wordcount-tls", wordcount(), variants);
     harness.assertMatchesStock(runs, "even", Match.BYTES);
     harness.assertMatchesStock(runs, "forced-mid", Match.RECORDS);
     Counters even = runs.get("even").getCounters();

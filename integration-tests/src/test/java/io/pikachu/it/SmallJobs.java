@@ -34,4 +34,9 @@ abstract class SmallJobs {
     TestApps.writeInput(fs, input, MAPS, 1200, 7);
     harness = new StockVsPikachu(fs, root, conf);
   }
+
+  /** Wordcount over the class's input, with {@value #REDUCERS} reducers. */
+  StockVsPikachu.JobFactory wordcount() {
+    return (c, out, name) -> TestApps.create(TestApps.App.WORDCOUNT, c, input, out, REDUCERS, name);
+  }
 }

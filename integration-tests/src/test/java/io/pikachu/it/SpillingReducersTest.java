@@ -45,12 +45,7 @@ class SpillingReducersTest extends SmallJobs {
   void wordcountIsExactWhileReducersSpillAndMergeUnderTwoChanges() throws Exception {
     Map<String, UnaryOperator<Configuration>> variants = new LinkedHashMap<>();
     variants.put("spilling-two-changes", forced("3,0.333", "0.5,1"));
-    StockVsPikachu.Runs runs =
-        harness.run(
-            "wordcount-spilling",
-            (c, out, name) ->
-                TestApps.create(TestApps.App.WORDCOUNT, c, input, out, REDUCERS, name),
-            variants);
+    StockVsPikachu.Runs runs = harness.run("wordcount-spilling", wordcount(), variants);
     harness.assertMatchesStock(runs, "spilling-two-changes", Match.RECORDS);
     String attempts =
         "pikachu-attempt_" + runs.get("spilling-two-changes").getJobID().toString().substring(4);
