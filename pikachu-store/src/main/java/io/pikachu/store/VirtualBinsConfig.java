@@ -5,6 +5,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.RebalancingRules;
+import io.pikachu.core.partitioning.WideJobBins;
 import io.pikachu.core.testing.TestHooks;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -59,9 +60,9 @@ public final class VirtualBinsConfig {
     return !PikachuKeys.ENABLED.get(conf::get);
   }
 
-  /** Virtual bins per reducer, validated. */
+  /** Virtual bins per reducer, validated, shrunk on wide jobs ({@link WideJobBins}). */
   public static int binsPerReducer(Configuration conf) {
-    return PikachuKeys.BINS_PER_REDUCER.get(conf::get);
+    return WideJobBins.perReducer(conf::get);
   }
 
   /** Bins every map writes: bins per reducer x reducers, checked against the global bound. */

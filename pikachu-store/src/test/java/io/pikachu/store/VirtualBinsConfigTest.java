@@ -193,10 +193,24 @@ class VirtualBinsConfigTest {
 
   @Test
   void tooManyBinsInTotalFails() {
-    Configuration conf = binJob(5000);
+    // wide jobs shrink bins per reducer to 2, so only more than 500,000 reducers exceed the bound
+    Configuration conf = binJob(600_000);
     conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);
     var e = assertThrows(IllegalArgumentException.class, () -> VirtualBinsConfig.validateJob(conf));
-    assertTrue(e.getMessage().contains("5000000 bins"), e.getMessage());
+    assertTrue(e.getMessage().contains("1200000 bins"), e.getMessage());
+  }
+
+  /** Issue 29, item 3: every party of a wide job reads the same, smaller bins per reducer. */
+  @Test
+  void aWideJobRunsWithFewerBinsPerReducerThanConfigured() {
+    Configuration conf = binJob(5000);
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);
+    assertEquals(2, VirtualBinsConfig.binsPerReducer(conf));
+    assertEquals(10_000, VirtualBinsConfig.totalBins(conf));
+    conf.setInt("mapreduce.job.reduces", 100);
+    assertEquals(100, VirtualBinsConfig.binsPerReducer(conf));
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 10);
+    assertEquals(10, VirtualBinsConfig.binsPerReducer(conf));
   }
 
   @Test

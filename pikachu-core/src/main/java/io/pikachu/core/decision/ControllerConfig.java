@@ -4,6 +4,7 @@ import io.pikachu.core.config.ConfigException;
 import io.pikachu.core.config.Estimator;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClassMap;
+import io.pikachu.core.partitioning.WideJobBins;
 import io.pikachu.core.value.ValueType;
 import java.util.Map;
 import java.util.Optional;
@@ -93,7 +94,7 @@ public abstract class ControllerConfig {
   public static ControllerConfig from(Function<String, String> lookup) {
     Estimator estimator = PikachuKeys.ESTIMATOR.get(lookup);
     Optional<Double> fixedP = PikachuKeys.FIXED_P.find(lookup);
-    int bins = PikachuKeys.BINS_PER_REDUCER.get(lookup);
+    int bins = WideJobBins.perReducer(lookup);
     Optional<NodeClassMap> classes = PikachuKeys.NODE_CLASSES.find(lookup).map(NodeClassMap::parse);
     return of(
         estimator,

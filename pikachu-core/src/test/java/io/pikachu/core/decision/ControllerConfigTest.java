@@ -44,6 +44,9 @@ class ControllerConfigTest {
     assertEquals(Estimator.FIXED, c.estimator());
     assertEquals(0.67, c.fixedP().getAsDouble());
     assertEquals(16, c.binsPerReducer());
+    // the controller cuts a wide job as its tasks do (WideJobBins)
+    m.put("mapreduce.job.reduces", "2500");
+    assertEquals(4, ControllerConfig.fromMap(m).binsPerReducer());
     assertEquals("fast", c.nodeClasses().get().classOf("HOST1").orElseThrow());
     assertEquals(
         "fast",

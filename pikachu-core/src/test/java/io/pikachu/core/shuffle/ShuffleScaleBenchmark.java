@@ -2,6 +2,7 @@ package io.pikachu.core.shuffle;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapSource;
+import io.pikachu.core.partitioning.WideJobBins;
 import java.lang.management.ManagementFactory;
 import java.util.BitSet;
 import java.util.Locale;
@@ -23,7 +24,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ShuffleScaleBenchmark {
 
-  private static final int BINS_PER_REDUCER = 10;
+  /** The default of pikachu.bins.per-reducer, which wide jobs shrink ({@link WideJobBins}). */
+  private static final int CONFIGURED_BINS_PER_REDUCER = 10;
+
   private static final int HOSTS = 1_000;
   private static final int INDEX_ENTRY_BYTES = 24;
   private static final int INDEX_CHECKSUM_BYTES = 8;
@@ -48,18 +51,19 @@ public final class ShuffleScaleBenchmark {
 
   /** Reducer 0 owning {@code p} times its even share of bins. */
   private static void run(int reducers, int maps, int p, boolean print) throws Exception {
+    int binsPerReducer = WideJobBins.perReducer(CONFIGURED_BINS_PER_REDUCER, reducers);
     int[] counts = new int[reducers];
-    java.util.Arrays.fill(counts, BINS_PER_REDUCER);
-    int extra = (p - 1) * BINS_PER_REDUCER;
+    java.util.Arrays.fill(counts, binsPerReducer);
+    int extra = (p - 1) * binsPerReducer;
     counts[0] += extra;
     for (int r = 1; extra > 0; r++) {
       counts[r]--;
       extra--;
     }
     long before = usedHeapAfterGc();
-    BinMap map = BinMap.fromCounts(1, true, BINS_PER_REDUCER, counts);
+    BinMap map = BinMap.fromCounts(1, true, binsPerReducer, counts);
     FetchPlanner planner =
-        new FetchPlanner(maps, BINS_PER_REDUCER * reducers, map.bins(0), 20, 60_000);
+        new FetchPlanner(maps, binsPerReducer * reducers, map.bins(0), 20, 60_000);
     CountingSegments segments = new CountingSegments();
     ShuffleCoordinator<Long> c =
         new ShuffleCoordinator<>(
@@ -116,14 +120,14 @@ public final class ShuffleScaleBenchmark {
         "| %,d | %,d | %,d | %d | %.1f | %.2f | %.1f (%,d requests) | %s | %s |%n",
         reducers,
         maps,
-        BINS_PER_REDUCER * reducers,
+        binsPerReducer * reducers,
         owned.cardinality(),
         heap / 1e6,
         cpu / 1e3 / outputs,
         perMap,
         requests.get(),
         bytes((long) INDEX_ENTRY_BYTES * reducers + INDEX_CHECKSUM_BYTES),
-        bytes((long) INDEX_ENTRY_BYTES * reducers * BINS_PER_REDUCER + INDEX_CHECKSUM_BYTES));
+        bytes((long) INDEX_ENTRY_BYTES * reducers * binsPerReducer + INDEX_CHECKSUM_BYTES));
   }
 
   private static String bytes(long b) {
