@@ -41,7 +41,8 @@ public final class PikachuKeys {
               "pikachu.bins.per-reducer",
               "10",
               intBetween(1, MAX_BINS_PER_REDUCER),
-              "virtual bins per reducer; each map writes this times the reducers partitions")
+              "virtual bins per reducer; each map writes this times the reducers partitions (wide"
+                  + " jobs fewer: at most 10,000 per map, never below 2 per reducer)")
           .formerly("pikachu.bins.per.reducer");
 
   public static final Key<Boolean> ENABLED =
