@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -36,18 +37,21 @@ final class SuiteJob {
   private final JobRunner runner;
   private final org.apache.hadoop.fs.Path base;
   private final Path suiteDir;
+  private final Map<String, String> jobSettings;
 
   SuiteJob(
       HeteroCluster cluster,
       SuiteCluster config,
       JobRunner runner,
       org.apache.hadoop.fs.Path base,
-      Path suiteDir) {
+      Path suiteDir,
+      Map<String, String> jobSettings) {
     this.cluster = cluster;
     this.config = config;
     this.runner = runner;
     this.base = base;
     this.suiteDir = suiteDir;
+    this.jobSettings = Map.copyOf(jobSettings);
   }
 
   SuiteCluster config() {
@@ -103,6 +107,7 @@ final class SuiteJob {
     // map
     // speculation stays as Hadoop sets it.
     conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    jobSettings.forEach(conf::set);
     method.configure(conf);
     conf.set(
         PikachuKeys.DECISION_DIR.name(),

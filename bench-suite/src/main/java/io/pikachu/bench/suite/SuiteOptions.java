@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.HelpFormatter;
@@ -35,7 +37,8 @@ public record SuiteOptions(
     int megabytesPerMap,
     long seed,
     Path out,
-    boolean fresh) {
+    boolean fresh,
+    Map<String, String> jobSettings) {
 
   /** The methods a full run compares, when --methods is not given. */
   public static final List<String> METHODS =
@@ -99,6 +102,14 @@ public record SuiteOptions(
                       "one small application once, stock, both Pikachu estimators and one"
                           + " sweep point on config-1: proves the pipeline, measures nothing (other options still apply)")
                   .build())
+          .addOption(
+              Option.builder("D")
+                  .argName("key=value")
+                  .hasArg()
+                  .desc(
+                      "a setting of every job of every method (repeatable), e.g. -D"
+                          + " mapreduce.job.reduce.slowstart.completedmaps=0")
+                  .build())
           .addOption(Option.builder("h").longOpt("help").desc("this help").build());
 
   public SuiteOptions {
@@ -106,6 +117,7 @@ public record SuiteOptions(
     clusters = List.copyOf(clusters);
     methods = List.copyOf(methods);
     sweep = List.copyOf(sweep);
+    jobSettings = Map.copyOf(jobSettings);
     for (String m : methods) {
       if (!METHODS.contains(m) && !EXTRA_METHODS.contains(m)) {
         throw new IllegalArgumentException(
@@ -145,7 +157,21 @@ public record SuiteOptions(
         whole(line, "mb-per-map", quick ? 1 : 4),
         Long.parseLong(line.getOptionValue("seed", "42")),
         Path.of(line.getOptionValue("out", quick ? "target/suite-quick" : "target/suite")),
-        line.hasOption("fresh"));
+        line.hasOption("fresh"),
+        jobSettings(line));
+  }
+
+  private static Map<String, String> jobSettings(CommandLine line) {
+    Map<String, String> settings = new TreeMap<>();
+    String[] given = line.getOptionValues("D");
+    for (String setting : given == null ? new String[0] : given) {
+      int eq = setting.indexOf('=');
+      if (eq <= 0 || eq == setting.length() - 1) {
+        throw new IllegalArgumentException("-D needs key=value, got '" + setting + "'");
+      }
+      settings.put(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+    }
+    return settings;
   }
 
   public boolean runs(String method) {

@@ -119,7 +119,8 @@ public final class SuiteRunner {
               cluster.workDir().getAbsoluteFile().toURI().toString(), "suite");
       Map<SuiteApp.Input, org.apache.hadoop.fs.Path> inputs = generateInputs(conf, base);
       JobRunner jobs = new JobRunner(cluster, out);
-      SuiteJob job = new SuiteJob(cluster, config, jobs, base, options.out());
+      SuiteJob job =
+          new SuiteJob(cluster, config, jobs, base, options.out(), options.jobSettings());
       for (int rep = 1; rep <= options.rounds(); rep++) {
         for (SuiteApp app : options.apps()) {
           for (Method m : options.round(rep)) {

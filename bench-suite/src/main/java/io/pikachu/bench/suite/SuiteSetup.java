@@ -46,6 +46,16 @@ final class SuiteSetup {
     text.append(
         "- **Reducers:** one per reduce slot; reduce speculation off for every method (map speculation as"
             + " Hadoop's default)\n");
+    if (!options.jobSettings().isEmpty()) {
+      text.append("- **Job settings (-D, every method):** ");
+      text.append(
+              String.join(
+                  ", ",
+                  options.jobSettings().entrySet().stream()
+                      .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`")
+                      .toList()))
+          .append('\n');
+    }
     text.append("- **Clusters** (CPU limits are real cgroup quotas, see docs/foundation.md):\n");
     for (SuiteCluster c : options.clusters()) {
       text.append("  - `").append(c.label()).append("`: ");

@@ -21,6 +21,25 @@ class SuiteOptionsTest {
   }
 
   @Test
+  void jobSettingsApplyToEveryJobAndAreKeyValuePairs() {
+    SuiteOptions o =
+        SuiteOptions.parse(
+            new String[] {
+              "-D",
+              "mapreduce.job.reduce.slowstart.completedmaps=0",
+              "-D",
+              "mapreduce.task.io.sort.mb=50"
+            });
+    assertEquals(
+        java.util.Map.of(
+            "mapreduce.job.reduce.slowstart.completedmaps", "0", "mapreduce.task.io.sort.mb", "50"),
+        o.jobSettings());
+    assertEquals(java.util.Map.of(), SuiteOptions.parse(new String[0]).jobSettings());
+    assertThrows(
+        IllegalArgumentException.class, () -> SuiteOptions.parse(new String[] {"-D", "no-value"}));
+  }
+
+  @Test
   void quickModeIsOneSmallApplicationOnce() {
     SuiteOptions o = SuiteOptions.parse(new String[] {"--quick"});
     assertEquals(List.of(SuiteApp.WORDCOUNT), o.apps());
