@@ -270,6 +270,15 @@ public final class PikachuKeys {
               "how often the controller is polled and pending files are written")
           .formerly("pikachu.controller.interval.ms");
 
+  public static final Key<Boolean> ONE_ATTEMPT_PER_MAP =
+      new Key<>(
+          "pikachu.shuffle.one-attempt-per-map",
+          "false",
+          strictBoolean(),
+          "for maps that are not deterministic: a reducer keeps one attempt's outputs of each map"
+              + " (stock's promise per part file) and restarts rather than mix in a re-run"
+              + " attempt's bins; false: maps are deterministic, as Hadoop assumes");
+
   public static final Key<Boolean> SPECULATIVE_MAPS =
       new Key<>(
           "pikachu.speculative.map",
@@ -308,6 +317,7 @@ public final class PikachuKeys {
               FINAL_POLL_MS,
               FINAL_MAP_WAIT_MS,
               MAX_POLL_MS,
+              ONE_ATTEMPT_PER_MAP,
               MOVABLE_PARTITIONERS,
               PLACEMENT_SENSITIVE_FORMATS,
               ESTIMATOR,

@@ -19,14 +19,22 @@ import java.util.TreeMap;
  *
  * <p>Map outputs are identified by map task index, not attempt: any successful attempt's output of
  * a map is valid (Hadoop assumes deterministic maps, and stock shuffle also keeps whichever attempt
- * it fetched first), so a later or obsolete attempt never adds a second copy.
+ * it fetched first), so a later or obsolete attempt never adds a second copy. A job whose maps are
+ * not deterministic can ask for stock's stronger promise, one attempt's output of a map per part
+ * file ({@code oneAttemptPerMap}): an output of another attempt than the one whose outputs the
+ * reducer holds is then refused ({@link Verdict#OTHER_ATTEMPT}) rather than mixed in.
  */
 public final class FetchPlanner {
   /** What to do with a fetched output. */
   public enum Verdict {
     DISCARD,
     KEEP,
-    KEEP_RESHUFFLED
+    KEEP_RESHUFFLED,
+    /**
+     * The reducer holds outputs of this map from another attempt, and the job asked for one attempt
+     * per map: the output must not be kept, and the reducer cannot finish consistently.
+     */
+    OTHER_ATTEMPT
   }
 
   private static final long INITIAL_PENALTY_MS = 10_000;
@@ -57,6 +65,11 @@ public final class FetchPlanner {
   private final Map<String, Host> hosts = new LinkedHashMap<>();
   private final Map<String, Integer> attemptFailures = new HashMap<>();
   private final BitSet fetchSingly = new BitSet();
+
+  /** With one attempt per map: the attempt whose outputs of each map are kept, and how many. */
+  private final String[] keptAttempt;
+
+  private final int[] keptOfAttempt;
   private BitSet owned;
   private int hostCursor;
 
@@ -89,6 +102,20 @@ public final class FetchPlanner {
 
   public FetchPlanner(
       int totalMaps, int totalBins, BitSet owned, int maxMapsPerFetch, long maxPenaltyMs) {
+    this(totalMaps, totalBins, owned, maxMapsPerFetch, maxPenaltyMs, false);
+  }
+
+  /**
+   * @param oneAttemptPerMap keep outputs of one attempt of each map only (for maps that are not
+   *     deterministic; {@code pikachu.shuffle.one-attempt-per-map})
+   */
+  public FetchPlanner(
+      int totalMaps,
+      int totalBins,
+      BitSet owned,
+      int maxMapsPerFetch,
+      long maxPenaltyMs,
+      boolean oneAttemptPerMap) {
     if (totalMaps < 0 || totalBins < 1 || maxMapsPerFetch < 1) {
       throw new IllegalArgumentException(
           "bad planner shape: maps="
@@ -104,6 +131,8 @@ public final class FetchPlanner {
     this.maxPenaltyMs = maxPenaltyMs;
     this.liveAttempt = new String[totalMaps];
     this.liveHost = new String[totalMaps];
+    this.keptAttempt = oneAttemptPerMap ? new String[totalMaps] : null;
+    this.keptOfAttempt = oneAttemptPerMap ? new int[totalMaps] : null;
     this.owned = (BitSet) owned.clone();
     for (int b = owned.nextSetBit(0); b >= 0; b = owned.nextSetBit(b + 1)) {
       bins.put(checkBin(b), new OwnedBin(new BitSet()));
@@ -181,7 +210,13 @@ public final class FetchPlanner {
     BitSet lost = (BitSet) owned.clone();
     lost.andNot(target);
     for (int b = lost.nextSetBit(0); b >= 0; b = lost.nextSetBit(b + 1)) {
-      BitSet live = (BitSet) bins.remove(b).done.clone();
+      BitSet kept = bins.remove(b).done;
+      if (keptOfAttempt != null) {
+        for (int m = kept.nextSetBit(0); m >= 0; m = kept.nextSetBit(m + 1)) {
+          keptOfAttempt[m]--;
+        }
+      }
+      BitSet live = (BitSet) kept.clone();
       live.andNot(tipFailed);
       keptLive -= live.cardinality();
     }
@@ -253,6 +288,13 @@ public final class FetchPlanner {
     }
     if (bin == null || bin.done.get(m) || tipFailed.get(m)) {
       return Verdict.DISCARD;
+    }
+    if (keptAttempt != null) {
+      if (keptOfAttempt[m] > 0 && !source.attempt().equals(keptAttempt[m])) {
+        return Verdict.OTHER_ATTEMPT;
+      }
+      keptAttempt[m] = source.attempt();
+      keptOfAttempt[m]++;
     }
     bin.done.set(m);
     keptLive++;

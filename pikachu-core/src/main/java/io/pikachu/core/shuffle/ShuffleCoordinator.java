@@ -301,6 +301,22 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
         segments.discard(output);
         return;
       }
+      if (verdict == FetchPlanner.Verdict.OTHER_ATTEMPT) {
+        segments.discard(output);
+        // Mixing two attempts of a map that is not deterministic could lose or repeat records in
+        // this part file; a new reduce attempt fetches every bin from the map's current attempt.
+        reportException(
+            new IOException(
+                "bin "
+                    + unit.bin()
+                    + " of map "
+                    + src.map()
+                    + " is only available from attempt "
+                    + src.attempt()
+                    + ", and this reducer holds other bins of that map from an earlier attempt;"
+                    + " with pikachu.shuffle.one-attempt-per-map it restarts rather than mix them"));
+        return;
+      }
       // inside the lock, so a concurrent bin change cannot miss this output
       segments.keep(unit.bin(), output);
       long wire = segments.wireBytes(output);

@@ -89,6 +89,43 @@ class FetchPlannerTest {
     assertTrue(p.isComplete());
   }
 
+  /**
+   * Issue 29, item 7: map 0 re-runs after the reducer kept its bin 10 from attempt _0. Its bin 11
+   * then comes from _1: kept beside _0's by default (deterministic maps), refused with one attempt
+   * per map, and accepted again once no output of _0 is kept.
+   */
+  @Test
+  void withOneAttemptPerMapAReRunMapsOutputIsNotMixedWithTheFirstAttempts() {
+    for (boolean oneAttempt : new boolean[] {false, true}) {
+      FetchPlanner p = new FetchPlanner(1, 30, bins(10, 11), 20, 60_000, oneAttempt);
+      p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+      FetchUnit first = p.next(0);
+      assertEquals(Verdict.KEEP, p.commit(first, first.sources().get(0)));
+      p.release(first);
+      p.mapObsolete(attempt(0, 0));
+      p.mapSucceeded(0, attempt(0, 1), "h2:1", "u/");
+      p.setOwned(bins(10, 12)); // bin 11 gained after the re-run
+      FetchUnit second = p.next(0);
+      assertEquals(11, second.bin());
+      assertEquals(attempt(0, 1), second.sources().get(0).attempt());
+      assertEquals(
+          oneAttempt ? Verdict.OTHER_ATTEMPT : Verdict.KEEP_RESHUFFLED,
+          p.commit(second, second.sources().get(0)),
+          "one attempt per map: " + oneAttempt);
+      p.release(second);
+    }
+    FetchPlanner p = new FetchPlanner(1, 30, bins(10, 11), 20, 60_000, true);
+    p.mapSucceeded(0, attempt(0, 0), "h1:1", "u/");
+    FetchUnit first = p.next(0);
+    p.commit(first, first.sources().get(0));
+    p.release(first);
+    p.mapObsolete(attempt(0, 0));
+    p.mapSucceeded(0, attempt(0, 1), "h2:1", "u/");
+    p.setOwned(bins(11, 12)); // bin 10, the only one from _0, lost: nothing of _0 is kept
+    FetchUnit second = p.next(0);
+    assertEquals(Verdict.KEEP_RESHUFFLED, p.commit(second, second.sources().get(0)));
+  }
+
   @Test
   void anOutputOfABinLostWhileInFlightIsDiscarded() {
     FetchPlanner p = planner(1, bins(0, 2));

@@ -190,6 +190,46 @@ class ShuffleCoordinatorTest {
     }
   }
 
+  /**
+   * Issue 29, item 7: with one attempt per map, a bin of map 0 that only its re-run can serve,
+   * after the reducer kept another bin of the first attempt, fails the reducer attempt (Hadoop
+   * re-runs it) instead of mixing the two attempts in one part file.
+   */
+  @Test
+  void withOneAttemptPerMapAReRunMapsBinFailsTheReducerRatherThanMix() throws Exception {
+    BinMap even = BinMap.even(REDUCERS, BINS, false);
+    FetchPlanner planner = new FetchPlanner(MAPS, REDUCERS * BINS, even.bins(0), 20, 60_000, true);
+    ShuffleCoordinator<String> c =
+        new ShuffleCoordinator<>(
+            0,
+            "attempt_r0",
+            MAPS,
+            new ScriptedSource(even),
+            even,
+            planner,
+            segments,
+            counts,
+            reported::add,
+            limits(60_000),
+            clock::get);
+    c.mapSucceeded(0, "attempt_m0_0", "host0", "http://host0/");
+    FetchUnit first = c.take();
+    c.fetched(first, first.sources().get(0), "first");
+    c.release(first);
+    c.checkError();
+    c.mapObsolete("attempt_m0_0");
+    c.mapSucceeded(0, "attempt_m0_1", "host1", "http://host1/");
+    FetchUnit rerun = c.take();
+    assertEquals("attempt_m0_1", rerun.sources().get(0).attempt());
+    c.fetched(rerun, rerun.sources().get(0), "rerun");
+    IOException e = assertThrows(IOException.class, c::checkError);
+    assertTrue(
+        e.getCause().getMessage().contains("pikachu.shuffle.one-attempt-per-map"),
+        e.getCause().getMessage());
+    assertEquals(List.of("rerun"), segments.discarded, "the re-run's output is not kept");
+    assertEquals(1, counts.fetched);
+  }
+
   @Test
   void evenFinalMapKeepsEveryOwnedBinFromEveryMapOnce() throws Exception {
     ShuffleCoordinator<String> c =

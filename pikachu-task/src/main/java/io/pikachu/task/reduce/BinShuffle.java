@@ -120,7 +120,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
             MAX_MAPS_PER_FETCH,
             job.getLong(
                 MRJobConfig.MAX_SHUFFLE_FETCH_RETRY_DELAY,
-                MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_RETRY_DELAY));
+                MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_RETRY_DELAY),
+            PikachuKeys.ONE_ATTEMPT_PER_MAP.get(job::get));
     FileSystem rawLocal;
     try {
       // IFile carries its own checksums, as in stock shuffle
