@@ -42,7 +42,8 @@ public final class PikachuKeys {
               "10",
               intBetween(1, MAX_BINS_PER_REDUCER),
               "virtual bins per reducer; each map writes this times the reducers partitions (wide"
-                  + " jobs fewer: at most 10,000 per map, never below 2 per reducer)")
+                  + " jobs fewer: above 10,000 bins per map it shrinks to 10,000 / reducers, never"
+                  + " below 2; section 10 of the admin guide)")
           .formerly("pikachu.bins.per.reducer");
 
   public static final Key<Boolean> ENABLED =
@@ -275,9 +276,11 @@ public final class PikachuKeys {
           "pikachu.shuffle.one-attempt-per-map",
           "false",
           strictBoolean(),
-          "for maps that are not deterministic: a reducer keeps one attempt's outputs of each map"
-              + " (stock's promise per part file) and restarts rather than mix in a re-run"
-              + " attempt's bins; false: maps are deterministic, as Hadoop assumes");
+          "for jobs whose maps are not deterministic: a reducer keeps one attempt's outputs of"
+              + " each map, as stock does per part file, and if a map re-runs after the reducer"
+              + " fetched some of its bins, the reducer attempt fails and Hadoop re-runs it rather"
+              + " than mix two attempts in one part file; false: maps are taken to be"
+              + " deterministic, as Hadoop's re-execution takes them");
 
   public static final Key<Boolean> SPECULATIVE_MAPS =
       new Key<>(
