@@ -156,7 +156,14 @@ public final class DrillExperiments {
           jobs.add(
               new Runner.Job(
                   String.format(Locale.ROOT, "load %.0f%% %s seed %d", 100 * load, s.label(), sd),
-                  () -> setup.simulation(s, load, sd, sampleQueues).run()));
+                  () -> {
+                    RunResult result = setup.simulation(s, load, sd, sampleQueues).run();
+                    // Kept as soon as it finishes: a sweep stopped part-way loses only the runs
+                    // in progress.
+                    if (cache != null)
+                      cache.put(key(load, s, sd, sampleQueues), of(load, s, result));
+                    return result;
+                  }));
         }
       }
     }
@@ -166,9 +173,7 @@ public final class DrillExperiments {
       int at = slots.get(k);
       double load = loads[at / perLoad];
       Scheme s = schemes.get((at % perLoad) / runs);
-      Point p = of(load, s, results.get(k));
-      single[at] = p;
-      if (cache != null) cache.put(key(load, s, seed + at % runs, sampleQueues), p);
+      single[at] = of(load, s, results.get(k));
     }
     List<Point> out = new ArrayList<>();
     for (int k = 0; k < n; k += runs) out.add(mean(List.of(single).subList(k, k + runs)));
