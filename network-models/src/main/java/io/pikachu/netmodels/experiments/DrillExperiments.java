@@ -336,11 +336,11 @@ public final class DrillExperiments {
     Table t = table("Seed 002: mean FCT against load (" + setup.name() + " scale)");
     rows(t, ps);
     notes(t);
-    Chart f3 = new Chart("Fig. 5.3: per-interval updates (PIU)", "load (%)", "mean FCT (ms)");
-    Chart f4 = new Chart("Fig. 5.4: per-packet updates (PPU)", "load (%)", "mean FCT (ms)");
-    Chart f7 = new Chart("Fig. 5.7: combined updates (CU)", "load (%)", "mean FCT (ms)");
+    Chart f3 = new Chart("Fig. 5.3: per-interval updates (PIU)", xLoad(), "mean FCT (ms)");
+    Chart f4 = new Chart("Fig. 5.4: per-packet updates (PPU)", xLoad(), "mean FCT (ms)");
+    Chart f7 = new Chart("Fig. 5.7: combined updates (CU)", xLoad(), "mean FCT (ms)");
     Chart f8 =
-        new Chart("Fig. 5.8: DRILL, ECMP, PIU 10 us, PPU, CU 10 us", "load (%)", "mean FCT (ms)");
+        new Chart("Fig. 5.8: DRILL, ECMP, PIU 10 us, PPU, CU 10 us", xLoad(), "mean FCT (ms)");
     for (Point p : ps) {
       double x = 100 * p.load;
       double y = p.fct.meanMs();
@@ -438,9 +438,15 @@ public final class DrillExperiments {
   }
 
   /** A chart against the update interval; the thesis's figure number for its two loads. */
-  private static Chart intervalChart(String[] ids, int fig, String what, String pct, String y) {
+  private Chart intervalChart(String[] ids, int fig, String what, String pct, String y) {
     String id = fig >= 0 ? "Fig. " + ids[fig] : "Extra load";
-    return new Chart(id + ": " + what + ", load " + pct, "update interval (us)", y).logX();
+    String x = "update interval (us); " + setup.window();
+    return new Chart(id + ": " + what + ", load " + pct, x, y).logX();
+  }
+
+  /** The load charts' x axis, naming the run's length and window. */
+  private String xLoad() {
+    return "load (%); " + setup.window();
   }
 
   private void notes(Table t) {
