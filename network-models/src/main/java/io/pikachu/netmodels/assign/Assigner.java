@@ -15,9 +15,20 @@ import java.util.stream.IntStream;
  * switch only when that lowers the MRU by more than delta.
  */
 public final class Assigner {
+  /**
+   * Duet's rule, or one reading of the seed's "first feasible switch" for Random (Fig. 3.18): the
+   * text does not say in which order the switches are tried.
+   */
   public enum Strategy {
     DUET,
-    FIRST_FIT
+    /** One random order of the switches, the same for every VIP (the figures' reading). */
+    FIRST_FIT,
+    /** A new random order for every VIP: a uniformly random feasible switch. */
+    FIRST_FIT_PER_VIP,
+    /** The topology's numbering: ToRs container by container, then Aggs, then Cores. */
+    FIRST_FIT_NUMBERED,
+    /** Top down: Cores, then Aggs, then ToRs, each tier in its numbering. */
+    FIRST_FIT_CORES_FIRST
   }
 
   private static final double TIE = 1e-12;
@@ -73,7 +84,8 @@ public final class Assigner {
       }
       VipShape shape = shapes.get(v);
       evaluator.evaluate(st, shape, gbps[v], mru);
-      int chosen = strategy == Strategy.DUET ? argMin(mru, seed, v) : firstFeasible(mru, seed);
+      int chosen =
+          strategy == Strategy.DUET ? argMin(mru, seed, v) : firstFeasible(mru, strategy, seed, v);
       if (chosen >= 0 && previous != null && previous.onHmux(v)) {
         int current = previous.hmuxOf(v);
         double g = st.globalMax;
@@ -183,21 +195,38 @@ public final class Assigner {
   }
 
   /**
-   * First feasible switch in one random order of the switches, the same for every VIP: first-fit
-   * decreasing with the bins (switches) in an arbitrary but fixed order.
+   * First feasible switch in the strategy's order: first-fit decreasing with the bins (switches) in
+   * a random order kept for every VIP, a new one per VIP, or the topology's order bottom up or top
+   * down.
    */
-  private static int firstFeasible(double[] mru, long seed) {
+  private int firstFeasible(double[] mru, Strategy strategy, long seed, int vip) {
     int chosen = -1;
     long bestKey = Long.MAX_VALUE;
     for (int s = 0; s < mru.length; s++) {
       if (mru[s] > 1) continue;
-      long k = key(seed, -1, s);
+      long k =
+          switch (strategy) {
+            case FIRST_FIT -> key(seed, -1, s);
+            case FIRST_FIT_PER_VIP -> key(seed, vip, s);
+            case FIRST_FIT_NUMBERED -> s;
+            case FIRST_FIT_CORES_FIRST -> topDown(s);
+            case DUET -> throw new IllegalArgumentException("Duet is not first-fit");
+          };
       if (k < bestKey) {
         chosen = s;
         bestKey = k;
       }
     }
     return chosen;
+  }
+
+  /** A switch's rank top down: Cores, then Aggs, then ToRs. */
+  private long topDown(int sw) {
+    int tors = tree.tors();
+    int aggs = tree.aggs();
+    if (sw >= tors + aggs) return sw - tors - aggs;
+    if (sw >= tors) return tree.cores() + (sw - tors);
+    return (long) tree.cores() + aggs + sw;
   }
 
   static long key(long seed, int vip, int sw) {

@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.cli;
 
+import io.pikachu.netmodels.assign.Assigner;
 import io.pikachu.netmodels.assign.Assignment;
 import io.pikachu.netmodels.crossrss.CrossRssCli;
 import io.pikachu.netmodels.experiments.NetsimCommand;
@@ -84,7 +85,12 @@ public final class NetModelsMain {
           .value(
               "--churn",
               "P",
-              "sensitivity: chance per interval that a VIP's popularity is redrawn (0.1)");
+              "sensitivity: chance per interval that a VIP's popularity is redrawn (0.1)")
+          .value(
+              "--first-fit",
+              "ORDER",
+              "fig18: the order Random tries switches in: fixed (one random order), per-vip,"
+                  + " numbered (ToRs first), cores-first (fixed)");
 
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
@@ -153,6 +159,7 @@ public final class NetModelsMain {
     }
     long t0 = System.nanoTime();
     Experiments ex = new Experiments(scenario);
+    if (o.has("--first-fit")) ex.withFirstFit(firstFit(o.string("--first-fit", "")));
     System.out.printf(
         Locale.ROOT,
         "%s scale: %s, %d VIPs, workload generated in %.2f s%n",
@@ -186,6 +193,18 @@ public final class NetModelsMain {
       DoneLine.print(System.out, fig.id(), start, out);
       System.out.println();
     }
+  }
+
+  private static Assigner.Strategy firstFit(String order) {
+    return switch (order) {
+      case "fixed" -> Assigner.Strategy.FIRST_FIT;
+      case "per-vip" -> Assigner.Strategy.FIRST_FIT_PER_VIP;
+      case "numbered" -> Assigner.Strategy.FIRST_FIT_NUMBERED;
+      case "cores-first" -> Assigner.Strategy.FIRST_FIT_CORES_FIRST;
+      default ->
+          throw new IllegalArgumentException(
+              "unknown --first-fit '" + order + "': use fixed, per-vip, numbered or cores-first");
+    };
   }
 
   private static void assign(Experiments ex, Scenario scenario) {

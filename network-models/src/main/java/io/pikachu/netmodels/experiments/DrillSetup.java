@@ -150,6 +150,23 @@ public record DrillSetup(
     return s;
   }
 
+  /**
+   * The run's length and measurement window in a few words, for a chart's axis: figures made with
+   * and without {@code --tail} look alike and must say which they are.
+   */
+  public String window() {
+    return String.format(
+        Locale.ROOT,
+        "flows starting in [%s, %s) s, run %s s",
+        seconds(warmupPs),
+        seconds(measureToPs),
+        seconds(durationPs));
+  }
+
+  private static String seconds(long ps) {
+    return java.math.BigDecimal.valueOf(ps / 1e12).stripTrailingZeros().toPlainString();
+  }
+
   public String describe() {
     return String.format(
         Locale.ROOT,

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -84,8 +85,12 @@ final class RunCache {
             Double.toString(p.queueLeaf()),
             Double.toString(p.queueSpine()),
             Long.toString(p.drops()));
+    Path f = file(key);
+    // Written aside and moved into place: a sweep killed while writing leaves no half file.
+    Path tmp = f.resolveSibling(f.getFileName() + "." + Thread.currentThread().getId() + ".tmp");
     try {
-      Files.writeString(file(key), key + "\n" + line + "\n");
+      Files.writeString(tmp, key + "\n" + line + "\n");
+      Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

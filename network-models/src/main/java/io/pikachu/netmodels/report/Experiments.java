@@ -34,6 +34,7 @@ public final class Experiments {
   private final Assigner assigner;
   private final SmuxProvisioner provisioner;
   private final java.util.Map<Double, Assignment> duetByLoad = new java.util.HashMap<>();
+  private Strategy firstFit = Strategy.FIRST_FIT;
 
   public Experiments(Scenario scenario) {
     this.scenario = scenario;
@@ -45,6 +46,15 @@ public final class Experiments {
   }
 
   public record Figure(String id, Table table, List<Chart> charts) {}
+
+  /**
+   * Which reading of "first feasible" Fig. 3.18's Random uses (one fixed random order by default).
+   */
+  public Experiments withFirstFit(Strategy reading) {
+    if (reading == Strategy.DUET) throw new IllegalArgumentException("Duet is not first-fit");
+    firstFit = reading;
+    return this;
+  }
 
   public Workload workload() {
     return workload;
@@ -203,7 +213,9 @@ public final class Experiments {
   public Figure fig18() {
     Table t =
         new Table(
-            "Fig 3.18: SMuxes needed, Duet vs Random (first feasible) ("
+            "Fig 3.18: SMuxes needed, Duet vs Random (first feasible"
+                + (firstFit == Strategy.FIRST_FIT ? "" : ", " + firstFit)
+                + ") ("
                 + scenario.name()
                 + " scale, C = 3.6 Gbps)",
             "total_gbps",
@@ -215,7 +227,7 @@ public final class Experiments {
     Chart c = new Chart("SMuxes: Duet vs Random", "VIP traffic (Gbps)", "number of SMuxes").logY();
     for (double load : scenario.loadsGbps()) {
       Assignment d = duet(load);
-      Assignment r = assigner.assign(traffic(load), Strategy.FIRST_FIT, scenario.seed());
+      Assignment r = assigner.assign(traffic(load), firstFit, scenario.seed());
       int nd =
           provisioner
               .provision(d, SMUX_PRODUCTION_GBPS, FAILURE_SAMPLES, 0, scenario.seed())

@@ -23,17 +23,8 @@ class AssignerTest {
   @Test
   void neverExceedsAnyResourceAndRespectsTheHostTable() {
     SwitchTables tables = new SwitchTables(60, 32, 256, 0.8);
-    Random rnd = new Random(3);
-    List<VipShape> shapes = new ArrayList<>();
-    double[] gbps = new double[120];
-    for (int i = 0; i < gbps.length; i++) {
-      shapes.add(
-          new VipShape(
-              TestVips.random(i, tree, rnd, 1 + rnd.nextInt(4), 1 + rnd.nextInt(20)),
-              tree,
-              tables));
-      gbps[i] = 8 * Math.exp(-i / 15.0);
-    }
+    List<VipShape> shapes = skewedVips(tables);
+    double[] gbps = skewedTraffic();
     Assignment a = new Assigner(tree, tables, shapes).assign(gbps, Assigner.Strategy.DUET, 1);
     NetworkState st = a.state();
     for (int l = 0; l < tree.links(); l++)
@@ -55,6 +46,58 @@ class AssignerTest {
             .orElseThrow();
     assertTrue(a.leftoverGbps() < a.totalGbps());
     assertTrue(smallestOnHmux > 0);
+  }
+
+  /**
+   * Every reading of Random's "first feasible" keeps every resource within capacity, and the
+   * largest VIP, placed on an empty network where every reading sees the same feasible switches,
+   * goes to the first of them in each reading's order.
+   */
+  @Test
+  void firstFitReadingsTryTheSwitchesInTheirOwnOrder() {
+    SwitchTables tables = new SwitchTables(60, 32, 256, 0.8);
+    List<VipShape> shapes = skewedVips(tables);
+    double[] gbps = skewedTraffic();
+    Assigner assigner = new Assigner(tree, tables, shapes);
+    java.util.Map<Assigner.Strategy, Integer> first =
+        new java.util.EnumMap<>(Assigner.Strategy.class);
+    for (Assigner.Strategy s : Assigner.Strategy.values()) {
+      if (s == Assigner.Strategy.DUET) continue;
+      Assignment a = assigner.assign(gbps, s, 1);
+      for (int l = 0; l < tree.links(); l++) {
+        assertTrue(a.state().linkUtilisation(l) <= 1 + 1e-9, s + ": link " + l);
+      }
+      assertTrue(a.onHmux(0), s + ": the largest VIP fits somewhere");
+      first.put(s, a.hmuxOf(0));
+    }
+    int numbered = first.get(Assigner.Strategy.FIRST_FIT_NUMBERED);
+    int topDown = first.get(Assigner.Strategy.FIRST_FIT_CORES_FIRST);
+    for (int sw : first.values()) {
+      assertTrue(numbered <= sw, "numbered order takes the lowest-numbered feasible switch");
+      assertTrue(tierTopDown(topDown) <= tierTopDown(sw), "cores first takes the highest tier");
+    }
+    assertTrue(tierTopDown(topDown) < tierTopDown(numbered), "the two orders differ: " + first);
+  }
+
+  /** 120 random VIPs of 1-4 source racks and 1-20 DIPs. */
+  private List<VipShape> skewedVips(SwitchTables tables) {
+    Random rnd = new Random(3);
+    List<VipShape> shapes = new ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      Vip v = TestVips.random(i, tree, rnd, 1 + rnd.nextInt(4), 1 + rnd.nextInt(20));
+      shapes.add(new VipShape(v, tree, tables));
+    }
+    return shapes;
+  }
+
+  /** Their traffic, falling exponentially from 8 Gbps. */
+  private static double[] skewedTraffic() {
+    return IntStream.range(0, 120).mapToDouble(i -> 8 * Math.exp(-i / 15.0)).toArray();
+  }
+
+  /** 0 for a Core, 1 for an Agg, 2 for a ToR. */
+  private int tierTopDown(int sw) {
+    return sw >= tree.tors() + tree.aggs() ? 0 : sw >= tree.tors() ? 1 : 2;
   }
 
   @Test

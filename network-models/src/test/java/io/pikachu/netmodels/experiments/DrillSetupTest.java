@@ -33,4 +33,13 @@ class DrillSetupTest {
             + ", "
             + longRun.unfinishedInWindow());
   }
+
+  /** A chart names its run: a figure given a tail must not look like the 1 s one. */
+  @Test
+  void theWindowNamesTheRunLength() {
+    DrillSetup full = DrillSetup.full();
+    assertEquals("flows starting in [0.1, 0.7) s, run 1 s", full.window());
+    assertEquals(
+        "flows starting in [0.1, 0.7) s, run 2 s", full.withTail(Simulator.PS_PER_S).window());
+  }
 }

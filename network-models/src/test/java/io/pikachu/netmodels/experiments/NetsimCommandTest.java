@@ -61,6 +61,38 @@ class NetsimCommandTest {
   }
 
   @Test
+  void theLoadFigureReadsTheStalenessSweepsRunsAndPrintsWhatItsOwnRunsWould(@TempDir Path dir)
+      throws IOException {
+    String[] points = {
+      "--scale", "small", "--loads", "0.8", "--schemes", "drill,ecmp", "--duration", "20ms"
+    };
+    Path cache = dir.resolve("cache");
+    Path own = dir.resolve("own");
+    Path read = dir.resolve("read");
+    // The staleness sweep samples queues; the load figure does not, and reads the sampled runs.
+    run(
+        concat(
+            concat(new String[] {"drill-staleness"}, points),
+            "--out",
+            dir.resolve("staleness").toString(),
+            "--cache",
+            cache.toString()));
+    run(concat(concat(new String[] {"drill-load"}, points), "--out", own.toString()));
+    String second =
+        run(
+            concat(
+                concat(new String[] {"drill-load"}, points),
+                "--out",
+                read.toString(),
+                "--cache",
+                cache.toString()));
+    assertTrue(!second.contains("[1/"), "nothing run again: " + second);
+    String csv = Files.readString(own.resolve("drill-load.csv"));
+    assertTrue(csv.contains(",NaN,NaN,NaN,"), "no queues in the load figure: " + csv);
+    assertEquals(csv, Files.readString(read.resolve("drill-load.csv")), "the same bytes");
+  }
+
+  @Test
   void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
     String out = run("spray-static", "--scale", "small", "--runs", "1", "--out", dir.toString());
     assertTrue(out.contains("wrote spray-static.csv and 3 charts"), out);
