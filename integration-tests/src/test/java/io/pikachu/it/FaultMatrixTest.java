@@ -360,10 +360,11 @@ class FaultMatrixTest extends SmallJobs {
         "reducer 1 follows v1, the newest readable map");
     ClusterProbes.waitFor(
         () ->
+            // the warning names the file as the store lists it, qualified (file:/...)
             ClusterProbes.containerLogsContain(
                 cluster.cluster().workDir(),
-                "Skipping an unreadable provisional bin map: invalid Pikachu bin map in "
-                    + torn.toUri().getPath()),
+                "Skipping an unreadable provisional bin map: invalid Pikachu bin map in ",
+                torn.toUri().getPath() + ": "),
         "a reducer's warning that it skipped " + torn);
     provisional.publish(BinMap.fromCounts(3, true, 10, new int[] {6, 18, 6}));
 
