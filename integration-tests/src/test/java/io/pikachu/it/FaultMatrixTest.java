@@ -370,6 +370,11 @@ class FaultMatrixTest extends SmallJobs {
 
     Path finalFile =
         new Path(FsBinMapStore.forJob(fails.getConfiguration(), REDUCERS, 10).dir(), "final");
+    // the directory owner-only, as Pikachu makes it: a directory others may write is refused
+    // before any map in it is read (StoreSafety), which would hide the corrupt map
+    fs.mkdirs(finalFile.getParent());
+    fs.setPermission(
+        finalFile.getParent(), new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
     try (var out = fs.create(finalFile)) {
       out.write("pikachu-binmap 2\nversion 1\n".getBytes(StandardCharsets.UTF_8));
     }
