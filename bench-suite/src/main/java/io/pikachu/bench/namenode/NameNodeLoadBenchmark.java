@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
@@ -98,7 +99,7 @@ public final class NameNodeLoadBenchmark {
             Map<String, Long> auditBefore = PathAudit.snapshot();
             JobTimeline timeline = runner.run(method.label() + " #" + round, job);
             NameNodeRpcCounts during = NameNodeRpcCounts.read(port).since(before);
-            Map<String, Long> audit = PathAudit.since(auditBefore, PathAudit.snapshot());
+            Map<String, Long> audit = NameNodeRpcCounts.gained(auditBefore, PathAudit.snapshot());
             double reducerSeconds =
                 job.getCounters().findCounter(JobCounter.MILLIS_REDUCES).getValue() / 1000.0;
             runs.add(
@@ -147,8 +148,7 @@ public final class NameNodeLoadBenchmark {
     String pikachu = Method.TWO_STAGE.label();
     List<Double> extra = new ArrayList<>();
     Map<String, List<Double>> extraByMethod = new TreeMap<>();
-    TreeSet<String> methods = new TreeSet<>();
-    runs.forEach(r -> methods.addAll(r.rpcs().byMethod().keySet()));
+    TreeSet<String> methods = rpcMethods(runs);
     for (Run p : runs) {
       if (!p.method().equals(pikachu)) {
         continue;
@@ -171,9 +171,9 @@ public final class NameNodeLoadBenchmark {
             Locale.ROOT,
             "%nNameNode RPCs per reducer-second (clients only), median over rounds: stock %.3f,"
                 + " %s %.3f%n",
-            median(runs, stock),
+            median(runs, stock, Run::perReducerSecond),
             pikachu,
-            median(runs, pikachu)));
+            median(runs, pikachu, Run::perReducerSecond)));
     if (!extra.isEmpty()) {
       Differences d = Differences.ofValues(extra.stream().mapToDouble(x -> x).toArray());
       text.append(
@@ -204,33 +204,28 @@ public final class NameNodeLoadBenchmark {
               Locale.ROOT,
               "  %-40s %10.1f %10.1f%n",
               k,
-              medianAudit(runs, stock, k),
-              medianAudit(runs, pikachu, k)));
+              median(runs, stock, r -> r.audit().getOrDefault(k, 0L)),
+              median(runs, pikachu, r -> r.audit().getOrDefault(k, 0L))));
     }
     return text.toString();
   }
 
-  private static double medianAudit(List<Run> runs, String method, String key) {
+  /** The median over {@code method}'s runs of one value of each run. */
+  private static double median(List<Run> runs, String method, ToDoubleFunction<Run> value) {
     return new Median()
         .evaluate(
-            runs.stream()
-                .filter(r -> r.method().equals(method))
-                .mapToDouble(r -> r.audit().getOrDefault(key, 0L))
-                .toArray());
+            runs.stream().filter(r -> r.method().equals(method)).mapToDouble(value).toArray());
   }
 
-  private static double median(List<Run> runs, String method) {
-    return new Median()
-        .evaluate(
-            runs.stream()
-                .filter(r -> r.method().equals(method))
-                .mapToDouble(Run::perReducerSecond)
-                .toArray());
+  /** Every RPC method some run counted, in order. */
+  private static TreeSet<String> rpcMethods(List<Run> runs) {
+    TreeSet<String> methods = new TreeSet<>();
+    runs.forEach(r -> methods.addAll(r.rpcs().byMethod().keySet()));
+    return methods;
   }
 
   private static void writeCsv(java.nio.file.Path csv, List<Run> runs) throws IOException {
-    TreeSet<String> methods = new TreeSet<>();
-    runs.forEach(r -> methods.addAll(r.rpcs().byMethod().keySet()));
+    TreeSet<String> methods = rpcMethods(runs);
     StringBuilder text = new StringBuilder("round,method,job,seconds,reducer_seconds,client_rpcs");
     methods.forEach(m -> text.append(',').append(m));
     text.append('\n');

@@ -41,15 +41,20 @@ record NameNodeRpcCounts(Map<String, Long> byMethod) {
 
   /** What was served between {@code before} and this snapshot, by method; zeros left out. */
   NameNodeRpcCounts since(NameNodeRpcCounts before) {
+    return new NameNodeRpcCounts(gained(before.byMethod, byMethod));
+  }
+
+  /** How much each counter gained from {@code before} to {@code after}; zeros left out. */
+  static Map<String, Long> gained(Map<String, Long> before, Map<String, Long> after) {
     Map<String, Long> diff = new TreeMap<>();
-    byMethod.forEach(
-        (method, n) -> {
-          long d = n - before.byMethod.getOrDefault(method, 0L);
+    after.forEach(
+        (name, n) -> {
+          long d = n - before.getOrDefault(name, 0L);
           if (d != 0) {
-            diff.put(method, d);
+            diff.put(name, d);
           }
         });
-    return new NameNodeRpcCounts(diff);
+    return diff;
   }
 
   /** RPCs from clients (job clients, AMs, tasks), without the DataNodes' own. */

@@ -54,17 +54,4 @@ public final class PathAudit implements AuditLogger {
     COUNTS.forEach((k, v) -> copy.put(k, v.sum()));
     return copy;
   }
-
-  /** What was counted between {@code before} and {@code after}; zeros left out. */
-  static Map<String, Long> since(Map<String, Long> before, Map<String, Long> after) {
-    Map<String, Long> diff = new TreeMap<>();
-    after.forEach(
-        (k, n) -> {
-          long d = n - before.getOrDefault(k, 0L);
-          if (d != 0) {
-            diff.put(k, d);
-          }
-        });
-    return diff;
-  }
 }
