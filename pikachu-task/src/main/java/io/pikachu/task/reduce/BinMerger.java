@@ -4,6 +4,7 @@ import io.pikachu.task.reduce.BinSegmentStore.DiskSegment;
 import io.pikachu.task.reduce.BinSegmentStore.FinalSegments;
 import io.pikachu.task.reduce.BinSegmentStore.MemSegment;
 import io.pikachu.task.reduce.BinSegmentStore.MergeWork;
+import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -46,6 +47,10 @@ final class BinMerger<K, V> {
   private final Counters.Counter spilledRecords;
   private final Progress mergePhase;
   private final Consumer<Throwable> errorSink;
+
+  /** Bins are key ranges in key order by number (Slicing.KEY_RANGE). */
+  private final boolean binsInKeyOrder;
+
   private final Class<K> keyClass;
   private final Class<V> valueClass;
   private final RawComparator<K> comparator;
@@ -61,7 +66,8 @@ final class BinMerger<K, V> {
       Reporter reporter,
       Counters.Counter spilledRecords,
       Progress mergePhase,
-      Consumer<Throwable> errorSink) {
+      Consumer<Throwable> errorSink,
+      boolean binsInKeyOrder) {
     this.job = job;
     this.reduceId = reduceId;
     this.store = store;
@@ -71,6 +77,7 @@ final class BinMerger<K, V> {
     this.spilledRecords = spilledRecords;
     this.mergePhase = mergePhase;
     this.errorSink = errorSink;
+    this.binsInKeyOrder = binsInKeyOrder;
     this.keyClass = (Class<K>) job.getMapOutputKeyClass();
     this.valueClass = (Class<V>) job.getMapOutputValueClass();
     this.comparator = (RawComparator<K>) job.getOutputKeyComparator();
@@ -99,51 +106,78 @@ final class BinMerger<K, V> {
   }
 
   private DiskSegment merge(MergeWork work) throws IOException {
-    List<Segment<K, V>> segments = new ArrayList<>();
     long bytes = 0;
+    List<LoserTreeMerge.Run> runs = memoryRuns(work.memory());
     for (MemSegment m : work.memory()) {
-      segments.add(memorySegment(m));
       bytes += m.data().length;
     }
     for (DiskSegment d : work.disk()) {
-      segments.add(diskSegment(d));
+      runs.add(SegmentRuns.disk(job, store.fs(), d.file(), codec));
       bytes += d.rawLength();
     }
-    return writeMerged(work.bin(), segments, bytes, work.wireBytes());
+    return writeMerged(work.bin(), runs, bytes, work.wireBytes());
   }
 
+  /** Merges {@code runs} into one new file of {@code bin} (-1: of all bins) by a loser tree. */
   private DiskSegment writeMerged(
-      int bin, List<Segment<K, V>> segments, long approxBytes, long wire) throws IOException {
+      int bin, List<LoserTreeMerge.Run> runs, long approxBytes, long wire) throws IOException {
+    return write(
+        bin, new LoserTreeMerge(runs, comparator), runs.size() + " segments", approxBytes, wire);
+  }
+
+  /**
+   * Writes the in-memory segments of every bin to one file before the reduce function runs. Key-
+   * range bins are in key order by number, so they are merged one after the other ({@link
+   * ConcatenatedBins}) at stock's cost; should two overlap, all are merged as one.
+   */
+  private DiskSegment spill(FinalSegments all) throws IOException {
+    if (binsInKeyOrder) {
+      List<Integer> bins = new ArrayList<>(all.memoryByBin().keySet());
+      List<ConcatenatedBins.BinRuns> runs = new ArrayList<>();
+      for (List<MemSegment> segments : all.memoryByBin().values()) {
+        runs.add(() -> memoryRuns(segments));
+      }
+      try {
+        return write(
+            -1,
+            new ConcatenatedBins(bins, runs, comparator),
+            all.memory().size() + " segments, bin by bin,",
+            all.memoryBytes(),
+            0);
+      } catch (ConcatenatedBins.OutOfOrder e) {
+        LOG.warn("Key-range bins out of order ({}): merging them as one instead", e.getMessage());
+      }
+    }
+    return writeMerged(-1, memoryRuns(all.memory()), all.memoryBytes(), 0);
+  }
+
+  private List<LoserTreeMerge.Run> memoryRuns(List<MemSegment> segments) throws IOException {
+    List<LoserTreeMerge.Run> runs = new ArrayList<>();
+    for (MemSegment m : segments) {
+      runs.add(SegmentRuns.memory(job, reduceId, m.data()));
+    }
+    return runs;
+  }
+
+  private <I extends RawKeyValueIterator & Closeable> DiskSegment write(
+      int bin, I iter, String what, long approxBytes, long wire) throws IOException {
     Path out = store.newPath(bin, "merged", approxBytes);
-    int count = segments.size(); // Merger.merge empties the list
-    RawKeyValueIterator iter =
-        Merger.merge(
-            job,
-            store.fs(),
-            keyClass,
-            valueClass,
-            segments,
-            segments.size(),
-            new Path(reduceId.toString()),
-            comparator,
-            reporter,
-            null,
-            null,
-            null);
     long raw;
-    try (FSDataOutputStream stream = store.fs().create(out, true)) {
+    try (I merged = iter;
+        FSDataOutputStream stream = store.fs().create(out, true)) {
       IFile.Writer<K, V> writer =
           new IFile.Writer<>(job, stream, keyClass, valueClass, codec, spilledRecords);
-      Merger.writeFile(iter, writer, reporter, job);
+      Merger.writeFile(merged, writer, reporter, job);
       writer.close();
       raw = writer.getRawLength();
-    } finally {
-      iter.close();
+    } catch (IOException | RuntimeException e) {
+      store.delete(out);
+      throw e;
     }
     long length = store.fs().getFileStatus(out).getLen();
     LOG.info(
-        "Merged {} segments of {} into {} ({} bytes)",
-        count,
+        "Merged {} of {} into {} ({} bytes)",
+        what,
         bin < 0 ? "all bins" : "bin " + bin,
         out,
         length);
@@ -166,20 +200,19 @@ final class BinMerger<K, V> {
   RawKeyValueIterator finalMerge(BitSet owned) throws IOException, InterruptedException {
     stop();
     FinalSegments all = store.takeAll(owned);
-    List<Segment<K, V>> memory = new ArrayList<>();
-    for (MemSegment m : all.memory()) {
-      memory.add(memorySegment(m));
-    }
     List<Segment<K, V>> disk = new ArrayList<>();
     for (DiskSegment d : all.disk()) {
       disk.add(diskSegment(d));
     }
-    if (all.memoryBytes() > limits.maxInMemReduce() && !memory.isEmpty()) {
+    List<Segment<K, V>> memory = new ArrayList<>();
+    if (all.memoryBytes() > limits.maxInMemReduce() && !all.memory().isEmpty()) {
       // free the heap for the reduce function, as stock shuffle does
-      DiskSegment spilled = writeMerged(-1, memory, all.memoryBytes(), 0);
-      disk.add(diskSegment(spilled));
-      memory.clear();
+      disk.add(diskSegment(spill(all)));
       store.releaseMemory(all.memoryBytes());
+    } else {
+      for (MemSegment m : all.memory()) {
+        memory.add(memorySegment(m));
+      }
     }
     List<Segment<K, V>> segments = new ArrayList<>(disk);
     segments.addAll(memory);

@@ -415,18 +415,26 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
 
   /** The final merge's input: every segment, checked to belong to {@code owned} bins. */
   static final class FinalSegments {
-    private final List<MemSegment> memory;
+    private final Map<Integer, List<MemSegment>> memoryByBin;
     private final List<DiskSegment> disk;
     private final long memoryBytes;
 
-    FinalSegments(List<MemSegment> memory, List<DiskSegment> disk, long memoryBytes) {
-      this.memory = memory;
+    FinalSegments(
+        Map<Integer, List<MemSegment>> memoryByBin, List<DiskSegment> disk, long memoryBytes) {
+      this.memoryByBin = memoryByBin;
       this.disk = disk;
       this.memoryBytes = memoryBytes;
     }
 
+    /** In-memory segments by bin, in bin order; bins without any are left out. */
+    Map<Integer, List<MemSegment>> memoryByBin() {
+      return memoryByBin;
+    }
+
     List<MemSegment> memory() {
-      return memory;
+      List<MemSegment> all = new ArrayList<>();
+      memoryByBin.values().forEach(all::addAll);
+      return all;
     }
 
     List<DiskSegment> disk() {
@@ -453,11 +461,14 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
         throw new IllegalStateException("bin " + e.getKey() + " is still being merged");
       }
     }
-    List<MemSegment> memory = new ArrayList<>();
+    Map<Integer, List<MemSegment>> memory = new TreeMap<>();
     List<DiskSegment> disk = new ArrayList<>();
     long memoryBytes = 0;
-    for (BinData data : bins.values()) {
-      memory.addAll(data.memory);
+    for (Map.Entry<Integer, BinData> e : bins.entrySet()) {
+      BinData data = e.getValue();
+      if (!data.memory.isEmpty()) {
+        memory.put(e.getKey(), new ArrayList<>(data.memory));
+      }
       disk.addAll(data.disk);
       for (MemSegment m : data.memory) {
         memoryBytes += m.data().length;

@@ -156,7 +156,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
             context.getReporter(),
             context.getSpilledRecordsCounter(),
             context.getMergePhase(),
-            coordinator::reportException);
+            coordinator::reportException,
+            slicing.keepsOrder());
     LOG.info(
         "Reducer {} ({}) starts with {} (bins {}), {} slices, map source: {}",
         reducer,

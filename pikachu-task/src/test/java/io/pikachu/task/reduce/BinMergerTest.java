@@ -32,6 +32,11 @@ class BinMergerTest {
   private final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
   private BinMerger<Object, Object> merger(JobConf job, BinSegmentStore store, ShuffleMemory m) {
+    return merger(job, store, m, false);
+  }
+
+  private BinMerger<Object, Object> merger(
+      JobConf job, BinSegmentStore store, ShuffleMemory m, boolean binsInKeyOrder) {
     return new BinMerger<>(
         job,
         Segments.REDUCE,
@@ -41,7 +46,8 @@ class BinMergerTest {
         Reporter.NULL,
         new Counters().findCounter("test", "spilled"),
         new Progress(),
-        errors::add);
+        errors::add,
+        binsInKeyOrder);
   }
 
   /** Map {@code map}'s output of bin {@code bin}: keys "b<bin>-<i>" for i in [0, n). */
@@ -113,6 +119,33 @@ class BinMergerTest {
     BitSet owned = new BitSet();
     owned.set(1);
     assertThrows(IllegalStateException.class, () -> merger.finalMerge(owned));
+  }
+
+  @Test
+  void keyRangeBinsAreSpilledInKeyOrderAndOverlappingOnesStillMergedIntoOrder() throws Exception {
+    for (boolean overlapping : new boolean[] {false, true}) {
+      JobConf job = Segments.job(dir);
+      ShuffleMemory memory = new ShuffleMemory(1 << 20, 1 << 18, 1 << 20, 1000, 0, 10);
+      BinSegmentStore store = Segments.store(job, memory);
+      BinMerger<Object, Object> merger = merger(job, store, memory, true);
+      List<String> expected = new ArrayList<>();
+      for (int map = 0; map < 4; map++) {
+        for (int bin : new int[] {5, 6}) {
+          // in key order, bin 5's keys b5-... sort below bin 6's; overlapping, bin 6 gets b4-...
+          Map<String, String> records = output(map, overlapping && bin == 6 ? 4 : bin, 10);
+          records.forEach((k, v) -> expected.add(k + "=" + v));
+          FetchedOutput out = Segments.inMemory(job, records);
+          store.reserve(out.memory.length);
+          store.keep(bin, out);
+        }
+      }
+      BitSet owned = new BitSet();
+      owned.set(5, 7);
+      List<String> merged = Segments.drain(merger.finalMerge(owned));
+      Collections.sort(expected);
+      assertEquals(expected, merged, overlapping ? "overlapping bins" : "bins in order");
+      assertTrue(errors.isEmpty(), errors.toString());
+    }
   }
 
   private long mergedFiles() throws IOException {
