@@ -44,6 +44,15 @@ final class LoserTreeMerge implements RawKeyValueIterator, Closeable {
   private final int[] tree;
 
   private final boolean[] done;
+
+  /**
+   * Each run's current key (its buffer's array, start, length): a match reads only these arrays.
+   */
+  private final byte[][] keyData;
+
+  private final int[] keyStart;
+  private final int[] keyLength;
+
   private final Progress progress = new Progress();
   private boolean started;
   private DataInputBuffer key;
@@ -58,9 +67,12 @@ final class LoserTreeMerge implements RawKeyValueIterator, Closeable {
     this.k = runs.size();
     this.tree = new int[k];
     this.done = new boolean[k];
+    this.keyData = new byte[k][];
+    this.keyStart = new int[k];
+    this.keyLength = new int[k];
     try {
       for (int i = 0; i < k; i++) {
-        done[i] = !runs.get(i).next();
+        advance(i);
       }
     } catch (IOException | RuntimeException e) {
       try {
@@ -90,20 +102,24 @@ final class LoserTreeMerge implements RawKeyValueIterator, Closeable {
     return b;
   }
 
+  private void advance(int run) throws IOException {
+    Run r = runs.get(run);
+    done[run] = !r.next();
+    if (!done[run]) {
+      DataInputBuffer key = r.key();
+      keyData[run] = key.getData();
+      keyStart[run] = key.getPosition();
+      keyLength[run] = key.getLength() - key.getPosition();
+    }
+  }
+
   private boolean beats(int a, int b) {
     if (done[a] || done[b]) {
       return !done[a] && (done[b] || a < b);
     }
-    DataInputBuffer ka = runs.get(a).key();
-    DataInputBuffer kb = runs.get(b).key();
     int c =
         comparator.compare(
-            ka.getData(),
-            ka.getPosition(),
-            ka.getLength() - ka.getPosition(),
-            kb.getData(),
-            kb.getPosition(),
-            kb.getLength() - kb.getPosition());
+            keyData[a], keyStart[a], keyLength[a], keyData[b], keyStart[b], keyLength[b]);
     return c < 0 || (c == 0 && a < b);
   }
 
@@ -111,7 +127,7 @@ final class LoserTreeMerge implements RawKeyValueIterator, Closeable {
   public boolean next() throws IOException {
     if (started) {
       int w = tree[0];
-      done[w] = !runs.get(w).next();
+      advance(w);
       int winner = w;
       for (int node = (w + k) >> 1; node >= 1; node >>= 1) {
         int loser = tree[node];
