@@ -130,6 +130,12 @@ public final class SimMain {
         .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
         .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
         .addOption(opt("maps", "simulate: maps (default 680)"))
+        .addOption(opt("bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
+        .addOption(opt("seed", "simulate: seed of input placement and task noise (default 42)"))
+        .addOption(
+            opt(
+                "task-noise",
+                "simulate: relative standard deviation of each task's work (default 0)"))
         .addOption(Option.builder("h").longOpt("help").desc("this help").build());
   }
 
@@ -258,6 +264,9 @@ public final class SimMain {
     JobSpec job =
         JobSpec.builder(
                 m.profile(line.getOptionValue("app", "wordcount")), maps, 64, c.totalReduceSlots())
+            .binsPerReducer(Integer.parseInt(line.getOptionValue("bins-per-reducer", "10")))
+            .seed(Long.parseLong(line.getOptionValue("seed", "42")))
+            .taskNoise(Double.parseDouble(line.getOptionValue("task-noise", "0")))
             .build();
     Method method = Method.parse(line.getOptionValue("method", "two-stage"));
     long t0 = System.nanoTime();
