@@ -205,7 +205,7 @@ final class BinMerger<K, V> {
       disk.add(diskSegment(d));
     }
     List<Segment<K, V>> memory = new ArrayList<>();
-    if (all.memoryBytes() > limits.maxInMemReduce() && !all.memory().isEmpty()) {
+    if (all.memoryBytes() > limits.maxInMemReduce() && !all.memoryByBin().isEmpty()) {
       // free the heap for the reduce function, as stock shuffle does
       disk.add(diskSegment(spill(all)));
       store.releaseMemory(all.memoryBytes());

@@ -13,9 +13,9 @@ import org.apache.hadoop.util.Progress;
  * record costs at most ceil(log2 k) key comparisons. Hadoop's {@code Merger} keeps its runs in a
  * binary heap, which costs up to two comparisons per level, 2 log2 k. A reducer with virtual bins
  * merges bins-per-reducer times as many runs as stock's (b slices of each map's partition, each
- * sorted on its own), so with the heap it pays about log2(b) more comparisons per record than stock
- * (the +21% reducer CPU of issue 30 at b = 10 and 12 maps); with this tree, 120 runs cost 7
- * comparisons, where stock's heap over 12 costs up to 8.
+ * sorted on its own), so with the heap it pays about 2 log2(b) more comparisons per record than
+ * stock; with this tree, 120 runs cost 7 comparisons, where stock's heap over 12 costs up to 8
+ * (issue 30; {@code ReducerMergeBenchmark} prints what each costs).
  *
  * <p>Ties go to the run with the lower index, so the output order is a function of the input.
  */
