@@ -12,6 +12,10 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
@@ -92,21 +96,32 @@ public final class ReducerMergeBenchmark {
         maps,
         recordsPerMap,
         rounds);
-    System.out.println("| merge | runs | records | ns per record | vs heap, b = 1 |");
+    System.out.println(
+        "| merge | runs | records | ns per record | against heap, b = 1, paired by round: median;"
+            + " mean ± 95% |");
     System.out.println("| --- | --- | --- | --- | --- |");
-    double base = median(cpu[0]) / records[0];
+    TDistribution t = new TDistribution(rounds - 1);
     for (int v = 0; v < variants.size(); v++) {
-      double ns = median(cpu[v]) / records[v];
+      double[] diffs = new double[rounds];
+      for (int round = 0; round < rounds; round++) {
+        diffs[round] = 100.0 * (cpu[v][round] / (double) cpu[0][round] - 1);
+      }
+      double half =
+          t.inverseCumulativeProbability(0.975)
+              * new StandardDeviation().evaluate(diffs)
+              / Math.sqrt(rounds);
       System.out.printf(
           Locale.ROOT,
-          "| %s | %d | %,d | %.1f (%.1f-%.1f) | %+.1f%% |%n",
+          "| %s | %d | %,d | %.1f (%.1f-%.1f) | %+.1f%%; %+.1f ± %.1f |%n",
           names.get(v),
           maps * BINS_PER_REDUCER[Math.min(v / 2, BINS_PER_REDUCER.length - 1)],
           records[v],
-          ns,
+          median(cpu[v]) / records[v],
           Arrays.stream(cpu[v]).min().getAsLong() / (double) records[v],
           Arrays.stream(cpu[v]).max().getAsLong() / (double) records[v],
-          100 * (ns / base - 1));
+          new Median().evaluate(diffs),
+          new Mean().evaluate(diffs),
+          half);
     }
   }
 
