@@ -11,6 +11,7 @@ import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.report.Scenario;
+import io.pikachu.netmodels.smux.SmuxLatencyModel;
 import io.pikachu.netmodels.taalk.TaalkCli;
 import io.pikachu.netmodels.workload.WorkloadSpec;
 import java.io.IOException;
@@ -90,7 +91,13 @@ public final class NetModelsMain {
               "--first-fit",
               "ORDER",
               "fig18: the order Random tries switches in: fixed (one random order), per-vip,"
-                  + " numbered (ToRs first), cores-first (fixed)");
+                  + " numbered (ToRs first), cores-first (fixed)")
+          .value(
+              "--smux-path",
+              "fixed|spread",
+              "fig17: the SMux's software-path delay: fixed (no-load median 196 us) or spread"
+                  + " (log-normal: Fig. 3.1(a)'s no-load median 196 us and 90th percentile 1 ms)"
+                  + " (fixed)");
 
   static void run(String[] args) throws IOException {
     if (args.length == 0) throw new IllegalArgumentException("no experiment given");
@@ -160,6 +167,7 @@ public final class NetModelsMain {
     long t0 = System.nanoTime();
     Experiments ex = new Experiments(scenario);
     if (o.has("--first-fit")) ex.withFirstFit(firstFit(o.string("--first-fit", "")));
+    if (o.has("--smux-path")) ex.withSmuxLatency(smuxLatency(o.string("--smux-path", "")));
     System.out.printf(
         Locale.ROOT,
         "%s scale: %s, %d VIPs, workload generated in %.2f s%n",
@@ -204,6 +212,16 @@ public final class NetModelsMain {
       default ->
           throw new IllegalArgumentException(
               "unknown --first-fit '" + order + "': use fixed, per-vip, numbered or cores-first");
+    };
+  }
+
+  private static SmuxLatencyModel smuxLatency(String path) {
+    return switch (path) {
+      case "fixed" -> SmuxLatencyModel.paper();
+      case "spread" -> SmuxLatencyModel.paperSpread();
+      default ->
+          throw new IllegalArgumentException(
+              "unknown --smux-path '" + path + "': use fixed or spread");
     };
   }
 
