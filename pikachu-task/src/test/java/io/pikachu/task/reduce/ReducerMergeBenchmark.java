@@ -116,7 +116,7 @@ public final class ReducerMergeBenchmark {
           names.get(v),
           maps * BINS_PER_REDUCER[Math.min(v / 2, BINS_PER_REDUCER.length - 1)],
           records[v],
-          median(cpu[v]) / records[v],
+          new Median().evaluate(Arrays.stream(cpu[v]).asDoubleStream().toArray()) / records[v],
           Arrays.stream(cpu[v]).min().getAsLong() / (double) records[v],
           Arrays.stream(cpu[v]).max().getAsLong() / (double) records[v],
           new Median().evaluate(diffs),
@@ -273,11 +273,5 @@ public final class ReducerMergeBenchmark {
     writer.close();
     iter.close();
     return written.getValue();
-  }
-
-  private static double median(long[] xs) {
-    long[] s = xs.clone();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
   }
 }
