@@ -12,6 +12,7 @@ step() {
   "$@"
   echo "== done in $((SECONDS - start)) s: $* =="
 }
+step results/check.sh
 step mvn -B verify
 step mvn -B -P hadoop-3.3,lines -pl integration-tests -am verify
 step mvn -B -P hadoop-3.4,lines -pl integration-tests -am verify

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code advise} on real job history files written by this repository's embedded cluster (stock and
- * two-stage Wordcount, stock Inverted-index; results/2026-11-27-jhist-pairs), and on bad input.
+ * two-stage Wordcount, stock Inverted-index; results/advisor/2026-11-27-jhist-pairs), and on bad
+ * input.
  */
 class AdviseMainTest {
   static final Path GOOD = Paths.get("src/test/resources/jhist");

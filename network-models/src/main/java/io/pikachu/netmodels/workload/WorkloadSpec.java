@@ -81,7 +81,7 @@ public record WorkloadSpec(
    * Tbps. The churn, 0.1 per interval, is calibrated on Fig. 3.20(b) alone: of the rates tried (0,
    * 0.02, 0.05, 0.1, 0.2) it is the one whose Sticky shuffle (3.8% a round) is nearest the seed's
    * 3.5%; Fig. 3.20(a)'s One-time share (seed: 75.2% on average) is then a validation
-   * (network-models/results/2026-11-27). Churn acts from interval 1 on, so only Fig. 3.20 sees it.
+   * (results/network-models/2026-11-27). Churn acts from interval 1 on, so only Fig. 3.20 sees it.
    */
   public static WorkloadSpec paperScale() {
     return new WorkloadSpec(

@@ -20,9 +20,9 @@ class SimulationTest {
 
   /**
    * The seed-002 length experiments read every shorter run out of one long run
-   * (results/2026-11-27-drill-90): that holds only if the first D seconds of a longer run are the
-   * run of length D, flow for flow. Arrivals come from their own stream in time order, and nothing
-   * before D looks at the run's end.
+   * (results/network-models/2026-11-27-drill-90): that holds only if the first D seconds of a
+   * longer run are the run of length D, flow for flow. Arrivals come from their own stream in time
+   * order, and nothing before D looks at the run's end.
    */
   @Test
   void aLongerRunBeginsAsTheShorterOne() {

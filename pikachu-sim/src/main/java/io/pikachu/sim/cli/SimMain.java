@@ -103,12 +103,12 @@ public final class SimMain {
         .addOption(
             opt(
                 "results",
-                "the suite's results.csv (default ../bench-suite/results/2026-11-25-suite/results.csv)"))
+                "the suite's results.csv (default ../results/cluster/2026-11-25-suite/results.csv)"))
         .addOption(
             opt(
                 "runs",
                 "folder holding the suite's runs/ (default"
-                    + " ../bench-suite/results/2026-11-25-suite)"))
+                    + " ../results/cluster/2026-11-25-suite)"))
         .addOption(opt("out", "output folder (default target/sim)"))
         .addOption(
             opt(
@@ -125,7 +125,7 @@ public final class SimMain {
                 "bins-runs",
                 "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
                     + " what bins cost a reducer's final merge (default"
-                    + " ../bench-suite/results/2026-11-24-suite; none: no cost)"))
+                    + " ../results/cluster/2026-11-24-suite; none: no cost)"))
         .addOption(opt("app", "simulate: application (default wordcount)"))
         .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
         .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
@@ -161,8 +161,8 @@ public final class SimMain {
   static List<MeasuredRun> suite(CommandLine line) throws IOException {
     Path results =
         Paths.get(
-            line.getOptionValue("results", "../bench-suite/results/2026-11-25-suite/results.csv"));
-    Path runs = Paths.get(line.getOptionValue("runs", "../bench-suite/results/2026-11-25-suite"));
+            line.getOptionValue("results", "../results/cluster/2026-11-25-suite/results.csv"));
+    Path runs = Paths.get(line.getOptionValue("runs", "../results/cluster/2026-11-25-suite"));
     if (!Files.isRegularFile(results)) {
       throw new IOException("no suite results at " + results.toAbsolutePath() + " (--results)");
     }
@@ -176,7 +176,7 @@ public final class SimMain {
   static int validate(CommandLine line, Path out, PrintStream log) throws IOException {
     List<MeasuredRun> runs = suite(line);
     long t0 = System.nanoTime();
-    String binsFrom = line.getOptionValue("bins-runs", "../bench-suite/results/2026-11-24-suite");
+    String binsFrom = line.getOptionValue("bins-runs", "../results/cluster/2026-11-24-suite");
     java.util.Map<String, Double> binsCost = java.util.Collections.emptyMap();
     if (!binsFrom.equals("none")) {
       Path dir = Paths.get(binsFrom);
@@ -231,7 +231,7 @@ public final class SimMain {
     EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
     String provenance =
         "Application costs fitted on every stock run of the suite ("
-            + line.getOptionValue("results", "../bench-suite/results/2026-11-25-suite/results.csv")
+            + line.getOptionValue("results", "../results/cluster/2026-11-25-suite/results.csv")
             + "); none fitted to the paper's figures.\n\n```\n"
             + m.describe()
             + "```";

@@ -18,7 +18,7 @@ class CalibrationTest {
 
   @BeforeAll
   static void read() throws Exception {
-    Path suite = Paths.get("..", "bench-suite", "results", "2026-11-25-suite");
+    Path suite = Paths.get("..", "results", "cluster", "2026-11-25-suite");
     runs = SuiteRuns.read(suite.resolve("results.csv"), suite);
   }
 
@@ -57,7 +57,7 @@ class CalibrationTest {
 
   @Test
   void binsCostTheFinalMergeOfAnotherDataSetAndNothingUnderStock() throws Exception {
-    Path suite = Paths.get("..", "bench-suite", "results", "2026-11-24-suite");
+    Path suite = Paths.get("..", "results", "cluster", "2026-11-24-suite");
     java.util.Map<String, Double> cost =
         Calibration.binsMergeCost(SuiteRuns.read(suite.resolve("results.csv"), suite));
     assertEquals(5, cost.size(), cost.toString());

@@ -16,7 +16,7 @@ class NoiseFloorTest {
 
   @BeforeAll
   static void validate() throws Exception {
-    Path suite = Paths.get("..", "bench-suite", "results", "2026-11-25-suite");
+    Path suite = Paths.get("..", "results", "cluster", "2026-11-25-suite");
     validation = Validation.run(SuiteRuns.read(suite.resolve("results.csv"), suite), 4);
   }
 
