@@ -14,8 +14,9 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
-import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.LayoutDecision;
 import io.pikachu.store.NodeProfileStore;
 import io.pikachu.store.PikachuCounter;
@@ -319,13 +320,14 @@ class AmPluginClusterTest {
     Map<String, Double> known = profiled(first);
     assertTrue(known.size() >= 2, "the first job measured the nodes of its maps: " + known);
     ControllerConfig defaults = ControllerConfig.defaults();
-    JobLayout expectedLayout =
+    Rebalancing expectedLayout =
         LayoutDecision.decide(
+            Rebalancing.Enabled.of(
+                Slicing.HASH, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner"),
             Optional.empty(),
             known,
             defaults.maxClasses(),
-            defaults.minSpeedRatio(),
-            defaults.binsPerReducer());
+            defaults.minSpeedRatio());
     System.out.println("profile after the first job: " + known + " -> " + expectedLayout);
 
     Configuration second = pikachu("profile-2");
@@ -347,7 +349,7 @@ class AmPluginClusterTest {
         (long) known.size(),
         DecisionCounter.PROFILED_NODES.valueIn(fromProfile.getCounters()).orElse(0L));
     assertEquals(REDUCERS, oneNodeClassCount(fromAdmin), "a one-class admin map: no bins");
-    if (expectedLayout.bins()) {
+    if (expectedLayout instanceof Rebalancing.Enabled) {
       assertEquals(0, oneNodeClassCount(fromProfile));
       Decision provisional =
           DecisionPublisher.read(

@@ -5,6 +5,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.StoreSafety;
 import java.io.FileNotFoundException;
@@ -37,29 +38,21 @@ public final class DecisionPublisher {
   private final Configuration conf;
   private final String jobId;
   private final Path stagingRecord;
-  private final Optional<Path> decisionCopy;
+  private Optional<Path> decisionCopy;
   private final FsBinMapStore store;
   private final java.util.Set<Path> copyFailures = new java.util.HashSet<>();
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(DecisionPublisher.class);
 
+  /** The publisher of a job whose layout has bins, in the bin-map store the layout names. */
   public DecisionPublisher(
-      Configuration conf,
-      String jobId,
-      int reducers,
-      int binsPerReducer,
-      Optional<Path> decisionDir)
+      Configuration conf, String jobId, int reducers, JobLayout layout, Optional<Path> decisionDir)
       throws IOException {
     this.conf = conf;
     this.jobId = jobId;
     this.stagingRecord = stagingRecord(conf);
     this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
-    Configuration withJobId = new Configuration(conf);
-    if (withJobId.getTrimmed(MRJobConfig.ID, "").isEmpty()) {
-      withJobId.set(
-          MRJobConfig.ID, jobId); // names the store below a cluster-wide pikachu.binmap.dir
-    }
-    this.store = FsBinMapStore.forJob(withJobId, reducers, binsPerReducer);
+    this.store = FsBinMapStore.forLayout(conf, layout, reducers);
   }
 
   /**
@@ -100,16 +93,26 @@ public final class DecisionPublisher {
   }
 
   /**
-   * Creates the bin-map directory and the decision directory owner-only, and refuses either if
-   * another user owns it or may write it (the AM calls this at its start, before any task runs).
+   * Checks that the bin-map directory is the job user's alone, and prepares the decision directory,
+   * if any: a directory the job cannot safely write into skips the copy, with a warning (the AM
+   * calls this at its start, before any task runs).
    *
-   * @throws IOException naming the directory and what is wrong with it
+   * @throws IOException naming the bin-map directory and what is wrong with it
    */
   public void prepare() throws IOException {
     store.prepare();
     if (decisionCopy.isPresent()) {
       Path dir = decisionCopy.get().getParent();
-      StoreSafety.prepareOwnDirectory(dir.getFileSystem(conf), dir);
+      try {
+        StoreSafety.prepareCopyDirectory(dir.getFileSystem(conf), dir);
+      } catch (IOException e) {
+        // the copy is for reports: a directory this job cannot use costs it the copy, not the job
+        LOG.warn(
+            "Pikachu: not copying the decision record to {}: {}",
+            decisionCopy.get(),
+            e.getMessage());
+        decisionCopy = Optional.empty();
+      }
     }
   }
 

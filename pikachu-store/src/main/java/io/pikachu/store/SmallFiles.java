@@ -55,11 +55,8 @@ final class SmallFiles {
 
   /** {@code content} under a hidden temporary name in {@code dir}, for a rename or claim. */
   static Path writeTemp(FileSystem fs, Path dir, byte[] content) throws IOException {
-    if (!fs.exists(dir)) {
-      // what Pikachu reads back steers a job: its directories are nobody else's to write
-      fs.mkdirs(dir, StoreSafety.OWNER_ONLY);
-      fs.setPermission(dir, StoreSafety.OWNER_ONLY);
-    }
+    // what Pikachu reads back steers a job: its directories are nobody else's to write
+    StoreSafety.createOwnerOnly(fs, dir);
     Path tmp = new Path(dir, "." + UUID.randomUUID() + ".tmp");
     try (OutputStream out = fs.create(tmp, false)) {
       out.write(content);
