@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.am.DecisionCounter;
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.am.PikachuSpeculator;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.core.config.PikachuKeys;
@@ -18,6 +17,7 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.LayoutDecision;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.NodeProfileStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -199,9 +199,8 @@ class AmPluginClusterTest {
           name + " output differs from stock");
 
       DecisionRecord record =
-          DecisionPublisher.read(
-              conf,
-              DecisionPublisher.decisionFile(new Path(root, "decisions"), j.getJobID().toString()));
+          DecisionFiles.read(
+              conf, DecisionFiles.copyIn(new Path(root, "decisions"), j.getJobID().toString()));
       record.versions().forEach(v -> System.out.println(name + ": " + v.summaryLine()));
       Decision d = record.last();
       assertTrue(d.isFinal(), name);
@@ -281,10 +280,8 @@ class AmPluginClusterTest {
       }
     }
     DecisionRecord fixedDecision =
-        DecisionPublisher.read(
-            conf,
-            DecisionPublisher.decisionFile(
-                new Path(root, "decisions"), fixed.getJobID().toString()));
+        DecisionFiles.read(
+            conf, DecisionFiles.copyIn(new Path(root, "decisions"), fixed.getJobID().toString()));
     assertEquals("fixed", fixedDecision.last().estimator());
   }
 
@@ -352,9 +349,9 @@ class AmPluginClusterTest {
     if (expectedLayout instanceof Rebalancing.Enabled) {
       assertEquals(0, oneNodeClassCount(fromProfile));
       Decision provisional =
-          DecisionPublisher.read(
+          DecisionFiles.read(
                   conf,
-                  DecisionPublisher.decisionFile(
+                  DecisionFiles.copyIn(
                       new Path(root, "decisions"), fromProfile.getJobID().toString()))
               .versions()
               .get(0);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.am.Pikachu;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
@@ -13,6 +12,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.DecisionStage;
 import io.pikachu.it.StockVsPikachu.Match;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -242,15 +242,14 @@ class FaultMatrixTest extends SmallJobs {
     Job job = job(TestApps.App.WORDCOUNT, c, name);
     stock.submit();
     job.submit();
-    Path record =
-        DecisionPublisher.decisionFile(new Path(root, "decisions"), job.getJobID().toString());
+    Path record = DecisionFiles.copyIn(new Path(root, "decisions"), job.getJobID().toString());
     ClusterProbes.waitFor(
         () -> {
           assertFalse(job.isComplete(), "the job ended before its AM could be killed");
           return fs.exists(record);
         },
         "the first published version");
-    Decision first = DecisionPublisher.read(conf, record).versions().get(0);
+    Decision first = DecisionFiles.read(conf, record).versions().get(0);
     assertEquals(
         estimator.equals("fixed") ? DecisionStage.FINAL : DecisionStage.PROVISIONAL, first.stage());
     String app = TypeConverter.toYarn(job.getJobID()).getAppId().toString();
@@ -275,7 +274,7 @@ class FaultMatrixTest extends SmallJobs {
         cluster.cluster().appAttempts(TypeConverter.toYarn(job.getJobID()).getAppId()),
         "YARN ran a second AM attempt");
     assertSameRecords(stock, job);
-    DecisionRecord kept = DecisionPublisher.read(conf, record);
+    DecisionRecord kept = DecisionFiles.read(conf, record);
     assertEquals(first, kept.versions().get(0), "attempt 2 did not decide anew");
     assertTrue(kept.isFinal());
     assertEquals(first.owners(), kept.last().owners(), "the published map stays in force");

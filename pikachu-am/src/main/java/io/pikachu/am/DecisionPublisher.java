@@ -1,27 +1,16 @@
 package io.pikachu.am;
 
 import io.pikachu.core.binmap.BinMap;
-import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
-import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.StoreSafety;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileContext;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IOUtils;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * Makes each version of a job's bin map durable and visible: the decision record (every version so
@@ -36,7 +25,6 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 public final class DecisionPublisher {
 
   private final Configuration conf;
-  private final String jobId;
   private final Path stagingRecord;
   private Optional<Path> decisionCopy;
   private final FsBinMapStore store;
@@ -49,35 +37,9 @@ public final class DecisionPublisher {
       Configuration conf, String jobId, int reducers, JobLayout layout, Optional<Path> decisionDir)
       throws IOException {
     this.conf = conf;
-    this.jobId = jobId;
-    this.stagingRecord = stagingRecord(conf);
-    this.decisionCopy = decisionDir.map(d -> decisionFile(d, jobId));
+    this.stagingRecord = DecisionFiles.stagingRecord(conf);
+    this.decisionCopy = decisionDir.map(d -> DecisionFiles.copyIn(d, jobId));
     this.store = FsBinMapStore.forLayout(conf, layout, reducers);
-  }
-
-  /**
-   * The decision record that a restarted AM reads: {@code
-   * ${mapreduce.job.dir}/pikachu-decision.json}.
-   */
-  public static Path stagingRecord(Configuration conf) {
-    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
-    if (jobDir == null || jobDir.isEmpty()) {
-      throw new IllegalArgumentException(
-          "cannot place the Pikachu decision record: "
-              + MRJobConfig.MAPREDUCE_JOB_DIR
-              + " is not set");
-    }
-    return new Path(jobDir, PikachuKeys.STAGING_RECORD_NAME);
-  }
-
-  /** Where the copy of a job's decision record goes under {@value AdapterKeys#DECISION_DIR}. */
-  public static Path decisionFile(Path decisionDir, String jobId) {
-    return new Path(decisionDir, jobId + ".decision.json");
-  }
-
-  /** Reads a decision record written by this plugin, e.g. in the benchmark report. */
-  public static DecisionRecord read(Configuration conf, Path record) throws IOException {
-    return DecisionJson.read(readText(record.getFileSystem(conf), record));
   }
 
   public Path stagingRecord() {
@@ -122,18 +84,7 @@ public final class DecisionPublisher {
    * @throws IOException if a record exists but cannot be read as a decision
    */
   public Optional<DecisionRecord> previous() throws IOException {
-    FileSystem fs = stagingRecord.getFileSystem(conf);
-    String text;
-    try {
-      text = readText(fs, stagingRecord);
-    } catch (FileNotFoundException e) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(DecisionJson.read(text));
-    } catch (IOException e) {
-      throw new IOException(stagingRecord + ": " + e.getMessage(), e);
-    }
+    return DecisionFiles.readIfPresent(conf, stagingRecord);
   }
 
   /**
@@ -144,7 +95,7 @@ public final class DecisionPublisher {
    * one.
    */
   public Published publish(DecisionRecord record) throws IOException {
-    writeAtomically(stagingRecord, DecisionJson.write(record));
+    DecisionFiles.write(conf, stagingRecord, record);
     Decision last = record.last();
     BinMap wanted = new BinMap(last.version(), last.isFinal(), last.allocation());
     BinMap current = store.read();
@@ -161,7 +112,7 @@ public final class DecisionPublisher {
               + " (a reducer stopped waiting for this AM); the reducers use that map";
       if (!last.notes().contains(note)) {
         written = record.withNoteOnLast(note);
-        writeAtomically(stagingRecord, DecisionJson.write(written));
+        DecisionFiles.write(conf, stagingRecord, written);
       }
     }
     if (decisionCopy.isPresent()) {
@@ -177,7 +128,7 @@ public final class DecisionPublisher {
    */
   private void copyRecord(Path copy, DecisionRecord record) {
     try {
-      writeAtomically(copy, DecisionJson.write(record));
+      DecisionFiles.write(conf, copy, record);
     } catch (IOException e) {
       if (copyFailures.add(copy)) {
         LOG.warn(
@@ -226,38 +177,6 @@ public final class DecisionPublisher {
 
     public boolean applied() {
       return applied;
-    }
-  }
-
-  /**
-   * Temp file and an overwriting rename, so a reader (or a restarted AM) sees the old record or the
-   * new one, never half a record and never none.
-   */
-  private void writeAtomically(Path target, String text) throws IOException {
-    FileSystem fs = target.getFileSystem(conf);
-    Path parent = target.getParent();
-    fs.mkdirs(parent);
-    Path tmp = new Path(parent, "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
-    try (OutputStream out = fs.create(tmp, false)) {
-      out.write(text.getBytes(StandardCharsets.UTF_8));
-    }
-    try {
-      // A local rename replaces the target in one step; HDFS's FileSystem.rename never overwrites,
-      // and FileContext's OVERWRITE rename does.
-      if (!fs.rename(tmp, target)) {
-        FileContext.getFileContext(target.toUri(), conf)
-            .rename(fs.makeQualified(tmp), fs.makeQualified(target), Options.Rename.OVERWRITE);
-      }
-    } catch (IOException e) {
-      fs.delete(tmp, false);
-      throw new IOException(
-          "could not rename " + tmp + " to " + target + " for job " + jobId + ": " + e, e);
-    }
-  }
-
-  private static String readText(FileSystem fs, Path path) throws IOException {
-    try (FSDataInputStream in = fs.open(path)) {
-      return new String(IOUtils.readFullyToByteArray(in), StandardCharsets.UTF_8);
     }
   }
 }

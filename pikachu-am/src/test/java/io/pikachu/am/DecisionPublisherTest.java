@@ -17,6 +17,7 @@ import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -105,7 +106,7 @@ class DecisionPublisherTest {
     assertEquals(Optional.of(d), publisher(conf).previous());
     // what the benchmark report reads, after the staging directory is gone
     Path copy = dir.resolve("decisions").resolve(JOB + ".decision.json");
-    assertEquals(d, DecisionPublisher.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
+    assertEquals(d, DecisionFiles.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
     assertEquals(
         dir.resolve("staging").resolve(PikachuKeys.STAGING_RECORD_NAME).toUri().getPath(),
         p.stagingRecord().toUri().getPath());
@@ -191,7 +192,7 @@ class DecisionPublisherTest {
   void aJobWithoutAStagingDirectoryIsRefusedByName() {
     Configuration conf = new Configuration(false);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> DecisionPublisher.stagingRecord(conf));
+        assertThrows(IllegalArgumentException.class, () -> DecisionFiles.stagingRecord(conf));
     assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
   }
 

@@ -17,6 +17,7 @@ import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.JobLayoutStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -214,9 +215,9 @@ class PikachuSpeculatorTest {
     assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
     assertEquals(
         record,
-        DecisionPublisher.read(
+        DecisionFiles.read(
             conf,
-            DecisionPublisher.decisionFile(
+            DecisionFiles.copyIn(
                 new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri()),
                 am.jobId.toString())));
 
