@@ -2,7 +2,6 @@ package io.pikachu.am;
 
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
-import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.JobLayoutStore;
 import java.io.IOException;
 import java.util.Optional;
@@ -54,7 +53,7 @@ final class LayoutKeeper {
           store.file());
       return none;
     }
-    JobLayout decided = decided(conf, jobId, binsPerReducer, decide.get());
+    JobLayout decided = JobLayoutStore.decided(conf, jobId, binsPerReducer, decide.get());
     try {
       JobLayout inForce = store.claim(decided);
       LOG.info("Pikachu: the job's layout {}: {}", store.file(), inForce);
@@ -73,24 +72,6 @@ final class LayoutKeeper {
         deleteQuietly(conf, decided.binMapDir());
       }
       return JobLayoutStore.noLayout(store.file());
-    }
-  }
-
-  private static JobLayout decided(
-      Configuration conf, String jobId, int binsPerReducer, Rebalancing verdict) {
-    if (!(verdict instanceof Rebalancing.Enabled)) {
-      return JobLayout.stock((Rebalancing.SteppedAside) verdict);
-    }
-    try {
-      Path dir = FsBinMapStore.createDirectory(conf, jobId);
-      return JobLayout.bins((Rebalancing.Enabled) verdict, binsPerReducer, dir.toString());
-    } catch (IOException | IllegalArgumentException e) {
-      LOG.warn(
-          "Pikachu: cannot prepare the job's bin-map store; the job runs as stock: {}",
-          e.getMessage());
-      return JobLayout.stock(
-          Rebalancing.AsideReason.STORE_UNUSABLE,
-          "the bin-map store could not be prepared: " + e.getMessage());
     }
   }
 

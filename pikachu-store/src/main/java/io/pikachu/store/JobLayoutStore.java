@@ -20,7 +20,9 @@ import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,13 +114,61 @@ public final class JobLayoutStore {
   public static JobLayout forTask(Configuration conf, String attempt, Runnable keepAlive)
       throws IOException {
     JobLayoutStore store = forJob(conf);
+    Optional<JobLayout> written =
+        store.readRetrying(giveUpMs(conf, attempt), keepAlive, Time::monotonicNow, Thread::sleep);
+    if (!written.isPresent()) {
+      written = claimLocally(store, conf);
+    }
     JobLayout layout =
-        store
-            .readRetrying(giveUpMs(conf, attempt), keepAlive, Time::monotonicNow, Thread::sleep)
-            .orElseGet(
-                () -> VirtualBinsConfig.optedOut(conf) ? disabled() : noLayout(store.file()));
+        written.orElseGet(
+            () -> VirtualBinsConfig.optedOut(conf) ? disabled() : noLayout(store.file()));
     store.noteOwnSettings(conf, layout, "this task");
     return layout;
+  }
+
+  /**
+   * A new job's layout: stock where {@code verdict} steps aside; else bins in a bin-map directory
+   * made now, or stock ({@link Rebalancing.AsideReason#STORE_UNUSABLE}) where none can be made.
+   */
+  public static JobLayout decided(
+      Configuration conf, String jobId, int binsPerReducer, Rebalancing verdict) {
+    if (!(verdict instanceof Rebalancing.Enabled)) {
+      return JobLayout.stock((Rebalancing.SteppedAside) verdict);
+    }
+    try {
+      Path dir = FsBinMapStore.createDirectory(conf, jobId);
+      return JobLayout.bins((Rebalancing.Enabled) verdict, binsPerReducer, dir.toString());
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.warn(
+          "Pikachu: cannot prepare the job's bin-map store; the job runs as stock: {}",
+          e.getMessage());
+      return JobLayout.stock(
+          Rebalancing.AsideReason.STORE_UNUSABLE,
+          "the bin-map store could not be prepared: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The layout of a job run by Hadoop's LocalJobRunner, which has no AM: its tasks run one after
+   * another in one JVM, with one configuration, so the first task claims the layout that
+   * configuration gives and every later task follows it, as tasks follow an AM's.
+   */
+  private static Optional<JobLayout> claimLocally(JobLayoutStore store, Configuration conf)
+      throws IOException {
+    if (!"local".equals(conf.getTrimmed(MRConfig.FRAMEWORK_NAME))
+        || VirtualBinsConfig.optedOut(conf)) {
+      return Optional.empty();
+    }
+    String attempt = conf.getTrimmed(MRJobConfig.TASK_ATTEMPT_ID, "");
+    String jobId =
+        attempt.isEmpty() ? "job_local" : TaskAttemptID.forName(attempt).getJobID().toString();
+    JobLayout decided =
+        decided(
+            conf,
+            jobId,
+            WideJobBins.perReducer(VirtualBinsConfig.lenientLookup(conf)),
+            VirtualBinsConfig.rebalancing(conf));
+    return Optional.of(store.claim(decided));
   }
 
   /** How long a task waits out a file system that fails, as a reducer waits out the store. */

@@ -95,6 +95,29 @@ class JobLayoutStoreTest {
     }
   }
 
+  /** Hadoop's LocalJobRunner has no AM: its first task claims the layout, the rest follow it. */
+  @Test
+  void underTheLocalJobRunnerTheFirstTaskClaimsTheLayout() throws IOException {
+    conf.set("mapreduce.framework.name", "local");
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), false);
+    conf.set("pikachu.test.forced-ratio", "3");
+    conf.set(MRJobConfig.TASK_ATTEMPT_ID, "attempt_1_0001_m_000000_0");
+    JobLayout first = forTask(conf);
+    assertTrue(first.bins(), first.toString());
+    assertEquals(Optional.of(first), JobLayoutStore.forJob(conf).read(), "written for the rest");
+    Configuration later = new Configuration(conf);
+    later.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 3);
+    assertEquals(first, forTask(later));
+
+    Configuration cluster = new Configuration(conf);
+    cluster.set("mapreduce.framework.name", "yarn");
+    cluster.set(MRJobConfig.MAPREDUCE_JOB_DIR, tmp.resolve("job_2").toUri().toString());
+    assertEquals(
+        Rebalancing.AsideReason.NO_LAYOUT,
+        forTask(cluster).steppedAside().get().why(),
+        "on a cluster only the AM writes layouts");
+  }
+
   @Test
   void aStockLayoutStepsEveryTaskAsideWithItsReason() throws IOException {
     JobLayoutStore.forJob(conf)
