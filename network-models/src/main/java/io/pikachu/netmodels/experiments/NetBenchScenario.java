@@ -45,7 +45,7 @@ public record NetBenchScenario(double load, double arrivalSeconds, double runSec
   }
 
   public static FatTreeFabric fabric() {
-    return new FatTreeFabric(
+    return FatTreeFabric.kAry(
         4, 1_000_000_000L, 25 * Simulator.PS_PER_US, 1_500_000, Integer.MAX_VALUE);
   }
 
