@@ -8,6 +8,7 @@ import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.metrics.PortQueueSeries;
 import io.pikachu.netmodels.net.Port;
 import io.pikachu.netmodels.net.Switch;
+import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.run.Simulation;
@@ -77,28 +78,31 @@ public final class SimulateCommand {
 
   private SimulateCommand() {}
 
-  public static void run(String[] args, PrintStream out) throws IOException {
-    if (CommandOptions.wantsHelp(args)) {
-      SPEC.printHelp(
-          "simulate",
-          "One packet-level run: a topology file, flows from a trace or the generator, one scheme.\n"
-              + "schemes:\n"
-              + Scheme.REGISTRY.describe()
-              + "TCP presets:\n"
-              + TCP.describe()
-              + "flow sizes:\n"
-              + SIZES.describe(),
-          out);
-      return;
-    }
-    CommandOptions o = new CommandOptions(args, SPEC);
+  /** The {@code simulate} subcommand. */
+  public static Command command() {
+    return new Command(
+        "simulate",
+        "the engine on any topology",
+        "one packet-level run of a topology file with a trace or the generator; flows.csv and"
+            + " queues.csv",
+        "schemes:\n"
+            + Scheme.REGISTRY.describe()
+            + "TCP presets:\n"
+            + TCP.describe()
+            + "flow sizes:\n"
+            + SIZES.describe(),
+        SPEC,
+        SimulateCommand::run);
+  }
+
+  static void run(CommandOptions o, PrintStream out) throws IOException {
     String topoArg = o.string("--topology", null);
     if (topoArg == null) throw new IllegalArgumentException("simulate needs --topology FILE");
     Topology topology = TopologyFile.read(Path.of(topoArg));
     if (o.has("--trace") == o.has("--load")) {
       throw new IllegalArgumentException("simulate needs either --trace FILE or --load L");
     }
-    if (o.has("--trace")) o.refuse("--sizes", "--arrivals");
+    o.exclusive("--trace", "--sizes", "--arrivals");
     Scheme scheme = Scheme.parse(o.string("--scheme", "ecmp"));
     TcpConfig tcp = TCP.create(o.string("--tcp", "drill"));
     long maxPs = Scheme.parseDuration(o.string("--max-time", "10s"), "--max-time");

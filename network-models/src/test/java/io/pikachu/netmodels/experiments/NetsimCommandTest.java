@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NetsimCommandTest {
   private static String run(String... args) throws IOException {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    NetsimCommand.run(args, new PrintStream(buf, true, StandardCharsets.UTF_8));
+    NetModelsMain.run(args, new PrintStream(buf, true, StandardCharsets.UTF_8));
     return buf.toString(StandardCharsets.UTF_8);
   }
 
@@ -107,7 +107,7 @@ class NetsimCommandTest {
   @Test
   void badArgumentsAreNamed() {
     assertMessage(
-        "--load must be in (0, 1], got '1.5'", "netsim-run", "--scheme", "drill", "--load", "1.5");
+        "--load must be in (0, 1], got '1.5'", "drill-run", "--scheme", "drill", "--load", "1.5");
     assertMessage("--loads must be in (0, 1], got '0'", "drill-load", "--loads", "0.5,0");
     assertMessage("unknown scheme 'conga'", "drill-load", "--schemes", "drill,conga");
     assertMessage(
@@ -120,7 +120,7 @@ class NetsimCommandTest {
     assertMessage("unknown scale 'huge'", "drill-load", "--scale", "huge");
     assertMessage("--duration", "drill-load", "--duration", "-1s");
     assertMessage("unknown option --bogus", "spray-static", "--bogus", "1");
-    assertMessage("netsim-run needs --scheme", "netsim-run", "--load", "0.5");
+    assertMessage("drill-run needs --scheme", "drill-run", "--load", "0.5");
     assertMessage("option --out needs a value", "spray-static", "--out");
   }
 

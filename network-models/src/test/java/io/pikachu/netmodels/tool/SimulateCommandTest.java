@@ -21,7 +21,7 @@ class SimulateCommandTest {
     String[] all = new String[args.length + 1];
     all[0] = "simulate";
     System.arraycopy(args, 0, all, 1, args.length);
-    SimulateCommand.run(all, new PrintStream(b, true, "UTF-8"));
+    io.pikachu.netmodels.cli.NetModelsMain.run(all, new PrintStream(b, true, "UTF-8"));
     return b.toString("UTF-8");
   }
 
@@ -105,7 +105,7 @@ class SimulateCommandTest {
         "cubic");
     assertError("cannot read topology file nope.topo", "--topology", "nope.topo", "--load", "0.5");
     assertError(
-        "option --sizes does not apply here",
+        "option --sizes does not apply with --trace",
         "--topology",
         "examples/fat-tree-k4.topo",
         "--trace",
