@@ -30,11 +30,11 @@ public final class Port implements EventSource {
   private final long maxQueueBytes;
   private final int maxQueuePackets;
 
-  // Ring of packets from enqueue until arrival at the peer.
-  private int[] ring;
-  private int[] sizeOf; // bytes of each ring entry, so that advancing touches only this port
-  private long[] startAt;
-  private long[] arriveAt;
+  // Ring of packets from enqueue until arrival at the peer: per slot, the packet and its bytes
+  // (one long), its transmission start and its arrival at the peer. One array, so that a slot is
+  // one cache line, and advancing the cursor touches only this port.
+  private static final int SLOT = 3;
+  private long[] ring;
   private int mask;
   private int head; // oldest packet not yet delivered
   private int tail; // next free slot
@@ -69,10 +69,7 @@ public final class Port implements EventSource {
     this.delayPs = delayPs;
     this.maxQueueBytes = maxQueueBytes;
     this.maxQueuePackets = maxQueuePackets;
-    ring = new int[16];
-    sizeOf = new int[16];
-    startAt = new long[16];
-    arriveAt = new long[16];
+    ring = new long[16 * SLOT];
     mask = 15;
   }
 
@@ -124,11 +121,10 @@ public final class Port implements EventSource {
     long end = start + tx;
     lastTxEnd = end;
     busyPs += tx;
-    int slot = tail & mask;
-    ring[slot] = p;
-    sizeOf[slot] = size;
-    startAt[slot] = start;
-    arriveAt[slot] = end + delayPs;
+    int slot = (tail & mask) * SLOT;
+    ring[slot] = ((long) p << 32) | size;
+    ring[slot + 1] = start;
+    ring[slot + 2] = end + delayPs;
     boolean wasEmpty = head == tail;
     tail++;
     if (start > now) {
@@ -154,8 +150,10 @@ public final class Port implements EventSource {
 
   private void advance(long now) {
     int fw = firstWaiting;
-    while (fw != tail && startAt[fw & mask] <= now) {
-      bytesWaiting -= sizeOf[fw & mask];
+    while (fw != tail) {
+      int slot = (fw & mask) * SLOT;
+      if (ring[slot + 1] > now) break;
+      bytesWaiting -= (int) ring[slot];
       fw++;
     }
     firstWaiting = fw;
@@ -163,34 +161,25 @@ public final class Port implements EventSource {
 
   @Override
   public void onEvent(int tag) {
-    int slot = head & mask;
-    int p = ring[slot];
+    long entry = ring[(head & mask) * SLOT];
+    int p = (int) (entry >>> 32);
     head++;
     // The packet has started (it arrives after its transmission ends): move the cursor past it.
     if (firstWaiting - head < 0) advance(sim.now());
-    if (head != tail) sim.schedule(arriveAt[head & mask], this, 0);
+    if (head != tail) sim.schedule(ring[(head & mask) * SLOT + 2], this, 0);
     departures++;
-    bytesSent += sizeOf[slot];
+    bytesSent += (int) entry;
     pk.setLastHop(p, owner.id());
     peer.receive(p, this);
   }
 
   private void growRing() {
-    int n = ring.length * 2;
-    int[] r = new int[n];
-    int[] z = new int[n];
-    long[] s = new long[n];
-    long[] a = new long[n];
+    int n = 2 * (mask + 1);
+    long[] r = new long[n * SLOT];
     for (int i = head; i != tail; i++) {
-      r[i & (n - 1)] = ring[i & mask];
-      z[i & (n - 1)] = sizeOf[i & mask];
-      s[i & (n - 1)] = startAt[i & mask];
-      a[i & (n - 1)] = arriveAt[i & mask];
+      System.arraycopy(ring, (i & mask) * SLOT, r, (i & (n - 1)) * SLOT, SLOT);
     }
     ring = r;
-    sizeOf = z;
-    startAt = s;
-    arriveAt = a;
     mask = n - 1;
   }
 
