@@ -2,8 +2,12 @@ package io.pikachu.netmodels.cli;
 
 import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
+import io.pikachu.netmodels.options.RunManifest;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 
 /**
  * The jar's entry point: finds the subcommand ({@link Commands}), parses its options against what
@@ -47,7 +51,15 @@ public final class NetModelsMain {
       return;
     }
     CommandOptions o = new CommandOptions(args, command.spec(), Commands::declaring);
+    Instant started = Instant.now();
+    long t0 = System.nanoTime();
     command.action().run(o, out);
+    // A command that wrote files gets their manifest beside them.
+    String dir = o.used().get("--out");
+    if (dir != null && Files.isDirectory(Path.of(dir))) {
+      RunManifest.write(
+          Path.of(dir), command.name(), args, o.used(), started, (System.nanoTime() - t0) / 1e9);
+    }
   }
 
   /** {@link #run(String[], PrintStream)} on the console. */

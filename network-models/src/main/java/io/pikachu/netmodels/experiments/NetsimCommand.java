@@ -2,6 +2,8 @@ package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
+import io.pikachu.netmodels.metrics.FlowsCsv;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.report.Chart;
@@ -31,7 +33,7 @@ public final class NetsimCommand {
   /** Every option of this group, declared once; each command below picks the ones it takes. */
   private static final CommandOptions.Spec OPTIONS =
       new CommandOptions.Spec()
-          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels; drill-run: none)")
           .value(
               "--scale", "full|small", "seed's fabric or the scaled-down one of the tests (full)")
           .value("--seed", "N", "first seed; a point of --runs N runs uses seeds N, N+1, ... (1)")
@@ -96,7 +98,8 @@ public final class NetsimCommand {
         new Command(
             "drill-run",
             DRILL,
-            "one seed-002 run (--scheme S --load L): FCTs, drops, speed",
+            "one seed-002 run (--scheme S --load L): FCTs, drops, speed; with --out its flows.csv"
+                + " and ports.csv",
             schemes,
             OPTIONS.pick(
                 "--scheme",
@@ -106,7 +109,8 @@ public final class NetsimCommand {
                 "--uplink",
                 "--duration",
                 "--tail",
-                "--ns2-classifier"),
+                "--ns2-classifier",
+                "--out"),
             NetsimCommand::drillRun),
         new Command(
             "spray-static",
@@ -267,7 +271,7 @@ public final class NetsimCommand {
     out.printf(Locale.ROOT, "wrote %s.csv and %d charts to %s%n", f.id(), i, dir.toAbsolutePath());
   }
 
-  private static void drillRun(CommandOptions o, PrintStream out) {
+  private static void drillRun(CommandOptions o, PrintStream out) throws IOException {
     if (!o.has("--scheme")) throw new IllegalArgumentException("drill-run needs --scheme");
     Scheme scheme = Scheme.parse(o.string("--scheme", ""));
     Double load = loadOrNull(o);
@@ -303,6 +307,16 @@ public final class NetsimCommand {
         r.events(),
         r.poolHighWater(),
         r.queueShape());
+    if (o.has("--out")) {
+      Path dir = out(o);
+      Files.createDirectories(dir);
+      FlowsCsv.write(r.flows(), r.unfinished(), dir.resolve("flows.csv"));
+      PortStats.write(r.ports(), r.endPs(), dir.resolve("ports.csv"));
+      out.println(
+          "wrote the measured flows (finished or not) to "
+              + dir.resolve("flows.csv").toAbsolutePath()
+              + ", and ports.csv");
+    }
   }
 
   private static void bench(CommandOptions o, PrintStream out) {

@@ -19,6 +19,20 @@ public final class Packets {
 
   public static final int MAX_SACK_BLOCKS = 3;
 
+  // ECN (RFC 3168), in a packet's mark: ECT and CE are the IP header's codepoints, ECE and CWR
+  // TCP's flags.
+  /** ECN-capable transport: a switch may mark this packet instead of dropping it. */
+  public static final int ECT = 1;
+
+  /** Congestion Experienced: set by a switch whose queue is above its marking threshold. */
+  public static final int CE = 2;
+
+  /** ECN-Echo: the receiver reports CE back to the sender on an ACK. */
+  public static final int ECE = 4;
+
+  /** Congestion Window Reduced: the sender has reacted. */
+  public static final int CWR = 8;
+
   // One packet's header fields are one 64-byte stride of one array (not one array per field):
   // forwarding a packet touches one or two cache lines instead of one per field.
   private static final int STRIDE = 16;

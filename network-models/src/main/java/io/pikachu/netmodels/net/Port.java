@@ -46,6 +46,10 @@ public final class Port implements EventSource {
   private long bytesSent;
   private long drops;
   private long busyPs;
+  private int markAbovePackets = Integer.MAX_VALUE; // ECN: mark when this many already wait
+  private long ecnMarks;
+  private int peakPackets;
+  private long peakBytes;
 
   Port(
       Network net,
@@ -115,6 +119,10 @@ public final class Port implements EventSource {
       pk.free(p);
       return false;
     }
+    if (tail - firstWaiting >= markAbovePackets && (pk.mark(p) & Packets.ECT) != 0) {
+      pk.setMark(p, pk.mark(p) | Packets.CE);
+      ecnMarks++;
+    }
     if (tail - head > mask) growRing();
     long start = Math.max(now, lastTxEnd);
     long tx = transmissionPs(size);
@@ -129,6 +137,8 @@ public final class Port implements EventSource {
     tail++;
     if (start > now) {
       bytesWaiting += size;
+      if (bytesWaiting > peakBytes) peakBytes = bytesWaiting;
+      if (tail - firstWaiting > peakPackets) peakPackets = tail - firstWaiting;
     } else if (firstWaiting == tail - 1) {
       firstWaiting = tail; // starts at once: never counted as waiting
     }
@@ -194,6 +204,31 @@ public final class Port implements EventSource {
 
   public long drops() {
     return drops;
+  }
+
+  /**
+   * ECN marking as DCTCP's switches do it: an ECN-capable packet that arrives to find at least
+   * {@code packets} packets waiting is marked Congestion Experienced instead of waiting unmarked
+   * (the drop-tail limit still applies). {@code Integer.MAX_VALUE} turns marking off.
+   */
+  public void markAbove(int packets) {
+    if (packets < 0) throw new IllegalArgumentException("marking threshold must be >= 0");
+    markAbovePackets = packets;
+  }
+
+  /** Packets this port marked Congestion Experienced. */
+  public long ecnMarks() {
+    return ecnMarks;
+  }
+
+  /** Most packets waiting at once (not counting the one being transmitted). */
+  public int peakQueuePackets() {
+    return peakPackets;
+  }
+
+  /** Most bytes waiting at once. */
+  public long peakQueueBytes() {
+    return peakBytes;
   }
 
   /** Time the transmitter was (or is booked to be) busy, in ps. */

@@ -4,6 +4,7 @@ import io.pikachu.netmodels.fabric.Fabric;
 import io.pikachu.netmodels.fabric.Topology;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FlowLog;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.metrics.QueueSampler;
 import io.pikachu.netmodels.net.Network;
 import io.pikachu.netmodels.sim.EventSource;
@@ -142,6 +143,7 @@ public final class Simulation {
     return new RunResult(
         scheme,
         log.records(),
+        log.unfinished(sim.now(), stack::receiver),
         log.startedInWindow(),
         starter.started(),
         stack.opened(),
@@ -151,7 +153,9 @@ public final class Simulation {
         sim.events(),
         net.packets().highWater(),
         sim.queueShape(),
-        wall);
+        wall,
+        sim.now(),
+        PortStats.of(net.ports()));
   }
 
   /** Prints progress every tenth of the run. */

@@ -383,4 +383,9 @@ public final class TcpSender extends TcpEnd {
   public int sndUna() {
     return sndUna;
   }
+
+  /** Payload bytes acknowledged so far (all of them once the flow is done). */
+  public long ackedBytes() {
+    return sndUna >= segments ? bytes : (long) sndUna * cfg.mss();
+  }
 }

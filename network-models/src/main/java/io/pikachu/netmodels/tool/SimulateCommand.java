@@ -4,8 +4,9 @@ import io.pikachu.netmodels.fabric.Topology;
 import io.pikachu.netmodels.lb.Registry;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
-import io.pikachu.netmodels.metrics.FlowRecord;
+import io.pikachu.netmodels.metrics.FlowsCsv;
 import io.pikachu.netmodels.metrics.PortQueueSeries;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.net.Port;
 import io.pikachu.netmodels.net.Switch;
 import io.pikachu.netmodels.options.Command;
@@ -71,10 +72,6 @@ public final class SimulateCommand {
           .value("--queue-interval", "TIME", "write queues.csv, every switch port every TIME")
           .value("--seed", "N", "seed of every random stream (1)")
           .value("--out", "DIR", "where flows.csv and queues.csv go (target/netmodels/simulate)");
-
-  static final String FLOWS_HEADER =
-      "id,src,dst,start_us,bytes,fct_us,data_packets,out_of_order_packets,out_of_order_bytes,"
-          + "retransmits,timeouts\n";
 
   private SimulateCommand() {}
 
@@ -147,7 +144,8 @@ public final class SimulateCommand {
     } finally {
       if (queues != null) queues.close();
     }
-    writeFlows(r.flows(), dir.resolve("flows.csv"));
+    FlowsCsv.write(r.flows(), r.unfinished(), dir.resolve("flows.csv"));
+    PortStats.write(r.ports(), r.endPs(), dir.resolve("ports.csv"));
     FctSummary f = r.fct();
     out.printf(
         Locale.ROOT,
@@ -163,16 +161,17 @@ public final class SimulateCommand {
         r.drops(),
         r.packetHops(),
         r.wallSeconds());
-    if (r.flows().size() < r.started()) {
+    if (!r.unfinished().isEmpty()) {
       out.printf(
           Locale.ROOT,
-          "%d flows had not finished by --max-time %s and are not in flows.csv%n",
-          r.started() - r.flows().size(),
+          "%d flows had not finished by --max-time %s: in flows.csv with finished 0%n",
+          r.unfinished().size(),
           o.string("--max-time", "10s"));
     }
     out.println(
         "wrote "
             + dir.resolve("flows.csv").toAbsolutePath()
+            + ", ports.csv"
             + (queues != null ? " and queues.csv" : ""));
   }
 
@@ -180,30 +179,5 @@ public final class SimulateCommand {
   private static long hostRate(Topology t) {
     Simulator probe = new Simulator(0);
     return t.build(new io.pikachu.netmodels.net.Network(probe)).hosts().get(0).nic().rateBps();
-  }
-
-  static void writeFlows(List<FlowRecord> flows, Path file) throws IOException {
-    List<FlowRecord> sorted = new ArrayList<>(flows);
-    sorted.sort(java.util.Comparator.comparingInt(FlowRecord::id));
-    try (Writer w = Files.newBufferedWriter(file)) {
-      w.write(FLOWS_HEADER);
-      for (FlowRecord f : sorted) {
-        w.write(
-            String.format(
-                Locale.ROOT,
-                "%d,%d,%d,%.3f,%d,%.3f,%d,%d,%d,%d,%d%n",
-                f.id(),
-                f.src(),
-                f.dst(),
-                f.startPs() / (double) Simulator.PS_PER_US,
-                f.bytes(),
-                f.fctPs() / (double) Simulator.PS_PER_US,
-                f.dataPackets(),
-                f.outOfOrder(),
-                f.outOfOrderBytes(),
-                f.retransmits(),
-                f.timeouts()));
-      }
-    }
   }
 }

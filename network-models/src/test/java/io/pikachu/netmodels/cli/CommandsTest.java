@@ -10,11 +10,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.Option;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every command's options, names and aliases, through the jar's own entry point. */
 class CommandsTest {
@@ -93,6 +96,19 @@ class CommandsTest {
             IllegalArgumentException.class,
             () -> NetModelsMain.run(new String[] {"taalk-fig9", "--reps", "-1"}, QUIET));
     assertTrue(e.getMessage().contains("--runs"), e.getMessage());
+  }
+
+  @Test
+  void aCommandThatWritesFilesWritesItsManifestBesideThem(@TempDir Path dir) throws IOException {
+    String[] args = {"duet-fig17", "--scale", "small", "--seed", "3", "--out", dir.toString()};
+    NetModelsMain.run(args, QUIET);
+    String m = Files.readString(dir.resolve("duet-fig17.manifest.json"));
+    assertTrue(m.contains("\"command\": \"duet-fig17\""), m);
+    assertTrue(m.contains("\"--scale\": \"small\""), m);
+    assertTrue(m.contains("\"seed\": \"3\""), m);
+    assertTrue(m.contains("\"commit\": \""), m);
+    assertTrue(m.matches("(?s).*\"wall_seconds\": [0-9]+\\.[0-9]{3}\n}\n"), m);
+    assertTrue(m.contains("\"arguments\": [\"duet-fig17\", \"--scale\", \"small\""), m);
   }
 
   @Test
