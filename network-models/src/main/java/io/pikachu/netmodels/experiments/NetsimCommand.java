@@ -9,7 +9,9 @@ import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.TcpPresets;
 import io.pikachu.netmodels.sim.EventCoreBenchmark;
+import io.pikachu.netmodels.tcp.TcpConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -51,6 +53,9 @@ public final class NetsimCommand {
           .value("--scheme", "S", "the path-selection policy, e.g. drill or cu:10us")
           .value("--load", "L", "the load, in (0, 1]")
           .value("--cache", "DIR", "keep each run's result there and reuse it (resumable sweeps)")
+          .value("--tcp", "NAME", "TCP preset: drill (the scripts'), sack or dctcp (drill)")
+          .value(
+              "--ecn-k", "N", "DCTCP: switch ports mark packets that find N or more waiting (20)")
           .value(
               "--netbench-topology",
               "FILE",
@@ -70,7 +75,9 @@ public final class NetsimCommand {
     "--duration",
     "--tail",
     "--ns2-classifier",
-    "--cache"
+    "--cache",
+    "--tcp",
+    "--ecn-k"
   };
   private static final String[] SPRAY_FIGURE = {
     "--out", "--scale", "--seed", "--runs", "--threads", "--schemes"
@@ -110,6 +117,8 @@ public final class NetsimCommand {
                 "--duration",
                 "--tail",
                 "--ns2-classifier",
+                "--tcp",
+                "--ecn-k",
                 "--out"),
             NetsimCommand::drillRun),
         new Command(
@@ -223,6 +232,11 @@ public final class NetsimCommand {
     Long duration = durationOrNull(o);
     if (duration != null) s = s.withDuration(duration);
     if (o.has("--tail")) s = s.withTail(Scheme.parseDuration(o.string("--tail", ""), "--tail"));
+    if (o.has("--tcp") || o.has("--ecn-k")) {
+      TcpConfig tcp = TcpPresets.REGISTRY.create(o.string("--tcp", "drill"));
+      Integer k = o.has("--ecn-k") ? o.intValue("--ecn-k", 0) : null;
+      s = s.withTcp(tcp, TcpPresets.markingThreshold(tcp, k));
+    }
     return s.withNs2Classifier(o.flag("--ns2-classifier"));
   }
 

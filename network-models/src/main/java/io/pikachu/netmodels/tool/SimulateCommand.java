@@ -13,6 +13,7 @@ import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.run.Simulation;
+import io.pikachu.netmodels.run.TcpPresets;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowList;
@@ -34,19 +35,6 @@ import java.util.Locale;
  * row per finished flow) and, when asked, {@code queues.csv} (every switch port's queue over time).
  */
 public final class SimulateCommand {
-  /** The TCP presets by name: the settings of each seed's simulator. */
-  static final Registry<TcpConfig> TCP =
-      new Registry<TcpConfig>("TCP preset")
-          .register(
-              "drill",
-              "seed 002's ns-2 scripts: SACK, window 12, RTO 200 us, no fast retransmit",
-              TcpConfig.drillScripts())
-          .register(
-              "spraying",
-              "seed 004: NewReno, window 10, fast retransmit, RTO 10 ms",
-              TcpConfig.sprayingDefaults())
-          .register("netbench", "NetBench's NewReno socket", TcpConfig.netbench());
-
   /** The generator's flow-size distributions. */
   static final Registry<FlowSizes> SIZES =
       new Registry<FlowSizes>("flow-size distribution")
@@ -64,7 +52,9 @@ public final class SimulateCommand {
           .value("--sizes", "NAME", "generator: websearch or datamining (websearch)")
           .value("--arrivals", "TIME", "generator: flows start during this time, e.g. 20ms (10ms)")
           .value("--scheme", "S", "path selection at every switch (ecmp); see the list above")
-          .value("--tcp", "NAME", "TCP preset: drill, spraying or netbench (drill)")
+          .value("--tcp", "NAME", "TCP preset: drill, spraying, netbench, sack or dctcp (drill)")
+          .value(
+              "--ecn-k", "N", "DCTCP: switch ports mark packets that find N or more waiting (20)")
           .value(
               "--max-time",
               "TIME",
@@ -85,7 +75,7 @@ public final class SimulateCommand {
         "schemes:\n"
             + Scheme.REGISTRY.describe()
             + "TCP presets:\n"
-            + TCP.describe()
+            + TcpPresets.REGISTRY.describe()
             + "flow sizes:\n"
             + SIZES.describe(),
         SPEC,
@@ -101,13 +91,15 @@ public final class SimulateCommand {
     }
     o.exclusive("--trace", "--sizes", "--arrivals");
     Scheme scheme = Scheme.parse(o.string("--scheme", "ecmp"));
-    TcpConfig tcp = TCP.create(o.string("--tcp", "drill"));
+    TcpConfig tcp = TcpPresets.REGISTRY.create(o.string("--tcp", "drill"));
     long maxPs = Scheme.parseDuration(o.string("--max-time", "10s"), "--max-time");
     long seed = o.longValue("--seed", 1);
     Path dir = Path.of(o.string("--out", "target/netmodels/simulate"));
     Files.createDirectories(dir);
 
     Simulation sim = new Simulation(topology).scheme(scheme).tcp(tcp).seed(seed).end(maxPs);
+    sim.ecnMarking(
+        TcpPresets.markingThreshold(tcp, o.has("--ecn-k") ? o.intValue("--ecn-k", 0) : null));
     sim.stopWhenIdle(true);
     if (o.has("--trace")) {
       Path trace = Path.of(o.string("--trace", ""));
