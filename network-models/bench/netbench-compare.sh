@@ -12,7 +12,9 @@
 # example/topologies/fat_tree/fat_tree_k4.topology is the topology. COUNTING.jar is NetBench
 # built from the same commit with network-models/bench/netbench-packet-hops.patch applied
 # (git apply), which prints "PACKET_HOPS n" at the end; it runs once, untimed, to count
-# NetBench's packet-hops. Neither NetBench nor its jars are part of this repository.
+# NetBench's packet-hops. network-models/bench/netbench-build.sh DEST makes both (DEST/netbench and
+# DEST/netbench-counting/NetBench.jar). Neither NetBench nor its jars are part of this repository.
+# RUNS=N (6) sets the number of pairs.
 set -euo pipefail
 # Any failing step names itself: a bare exit status would leave the user guessing.
 trap 'echo "netbench-compare.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
