@@ -32,6 +32,7 @@ public final class Commands {
   private static List<Command> build() {
     List<Command> c = new ArrayList<>();
     c.add(SimulateCommand.command());
+    c.add(FidelityCommand.command());
     c.addAll(DuetCli.commands());
     c.addAll(NetsimCommand.commands());
     c.addAll(CrossRssCli.commands());
