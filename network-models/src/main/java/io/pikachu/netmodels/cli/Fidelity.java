@@ -4,6 +4,7 @@ import io.pikachu.netmodels.crossrss.CrossRssFindings;
 import io.pikachu.netmodels.experiments.DrillFindings;
 import io.pikachu.netmodels.experiments.Runner;
 import io.pikachu.netmodels.experiments.SprayFindings;
+import io.pikachu.netmodels.report.Intervals;
 import io.pikachu.netmodels.taalk.TaalkFindings;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * The notes' tolerance table (shared notes, network-models part 2), scored by the code: each row's
@@ -391,16 +391,8 @@ final class Fidelity {
 
   /** Scores a row over its replicates' measures. */
   static Score score(Row row, double[] v) {
-    int n = v.length;
-    double mean = 0;
-    for (double x : v) mean += x / n;
-    double half = 0;
-    if (n > 1) {
-      double ss = 0;
-      for (double x : v) ss += (x - mean) * (x - mean);
-      double sd = Math.sqrt(ss / (n - 1));
-      half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(n);
-    }
+    double mean = Intervals.mean(v);
+    double half = v.length > 1 ? Intervals.halfWidth95(v) : 0;
     double lo = mean - half;
     double hi = mean + half;
     String verdict;

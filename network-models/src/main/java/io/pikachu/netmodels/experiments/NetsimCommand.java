@@ -278,11 +278,18 @@ public final class NetsimCommand {
     Files.createDirectories(dir);
     out.print(f.table().render());
     f.table().writeCsv(dir.resolve(f.id() + ".csv"));
+    if (f.runs() != null) f.runs().writeCsv(dir.resolve(f.id() + "-runs.csv"));
     int i = 0;
     for (Chart c : f.charts()) {
       c.writeSvg(dir.resolve(f.id() + "-" + (char) ('a' + i++) + ".svg"));
     }
-    out.printf(Locale.ROOT, "wrote %s.csv and %d charts to %s%n", f.id(), i, dir.toAbsolutePath());
+    out.printf(
+        Locale.ROOT,
+        "wrote %s.csv%s and %d charts to %s%n",
+        f.id(),
+        f.runs() != null ? ", " + f.id() + "-runs.csv" : "",
+        i,
+        dir.toAbsolutePath());
   }
 
   private static void drillRun(CommandOptions o, PrintStream out) throws IOException {

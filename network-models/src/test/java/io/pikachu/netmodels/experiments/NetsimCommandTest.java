@@ -94,14 +94,31 @@ class NetsimCommandTest {
 
   @Test
   void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
-    String out = run("spray-static", "--scale", "small", "--runs", "1", "--out", dir.toString());
-    assertTrue(out.contains("wrote spray-static.csv and 3 charts"), out);
+    String out = run("spray-static", "--scale", "small", "--runs", "2", "--out", dir.toString());
+    assertTrue(out.contains("wrote spray-static.csv, spray-static-runs.csv and 3 charts"), out);
     String csv = Files.readString(dir.resolve("spray-static.csv"));
     assertTrue(csv.startsWith("scheme,long_flows,long_flow_gbps,short_fct_ms"), csv);
+    assertTrue(
+        csv.lines().findFirst().orElseThrow().endsWith(",long_flow_gbps_ci95,short_fct_ms_ci95"));
     assertEquals(1 + 3 * 6, csv.lines().count());
+    // One row per run, and the figure's mean is the mean of its runs.
+    List<String> runs = Files.readAllLines(dir.resolve("spray-static-runs.csv"));
+    assertEquals(1 + 3 * 6 * 2, runs.size());
+    String[] first = runs.get(1 + 2).split(","); // spray, n = 1, seed 1
+    String[] second = runs.get(1 + 3).split(","); // spray, n = 1, seed 2
+    double mean = (Double.parseDouble(first[4]) + Double.parseDouble(second[4])) / 2;
+    assertEquals(
+        mean,
+        Double.parseDouble(csv.lines().skip(2).findFirst().orElseThrow().split(",")[3]),
+        0.0011);
     Path again = dir.resolve("again");
-    run("spray-static", "--scale", "small", "--runs", "1", "--out", again.toString());
-    assertEquals(csv, Files.readString(again.resolve("spray-static.csv")), "same seed, same bytes");
+    run("spray-static", "--scale", "small", "--runs", "2", "--out", again.toString());
+    for (String f : List.of("spray-static.csv", "spray-static-runs.csv")) {
+      assertEquals(
+          Files.readString(dir.resolve(f)),
+          Files.readString(again.resolve(f)),
+          "same seed, same bytes");
+    }
   }
 
   @Test
