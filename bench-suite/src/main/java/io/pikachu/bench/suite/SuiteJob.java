@@ -1,6 +1,5 @@
 package io.pikachu.bench.suite;
 
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.bench.demo.JobRunner;
 import io.pikachu.bench.demo.NodeBreakdown;
 import io.pikachu.cluster.HeteroCluster;
@@ -10,6 +9,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.PikachuCounter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -193,9 +193,9 @@ final class SuiteJob {
   }
 
   private static DecisionRecord decision(Configuration conf, String jobId) throws IOException {
-    return DecisionPublisher.read(
+    return DecisionFiles.read(
         conf,
-        DecisionPublisher.decisionFile(
+        DecisionFiles.copyIn(
             new org.apache.hadoop.fs.Path(conf.get(PikachuKeys.DECISION_DIR.name())), jobId));
   }
 

@@ -5,6 +5,7 @@ import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.binmap.BinMapSource;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.shuffle.FetchPlanner;
@@ -15,7 +16,6 @@ import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
-import io.pikachu.store.TaskLayout;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,15 +74,12 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   public void init(ShuffleConsumerPlugin.Context<K, V> context) {
     this.context = context;
     this.job = context.getJobConf();
-    if (VirtualBinsConfig.optedOut(job)) {
-      LOG.info("{}=false: running the stock shuffle", PikachuKeys.ENABLED.name());
-      runStock(context);
-      return;
-    }
-    VirtualBinsConfig.validateJob(job);
-    TaskLayout layout;
+    // The job's layout rules, not this node's settings (see JobLayoutStore).
+    JobLayout layout;
     try {
-      layout = JobLayoutStore.forTask(job);
+      layout =
+          JobLayoutStore.forTask(
+              job, context.getReduceId().toString(), context.getReporter()::progress);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -106,7 +103,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     BinMapSource source;
     BinMap current;
     try {
-      source = createSource(job, reducers, binsPerReducer, slicing);
+      source = createSource(job, layout, reducers, reduceId.toString());
       // a retried or speculative attempt starts from the map in force now
       current = source.current(0, totalMaps, false);
     } catch (IOException e) {
@@ -144,7 +141,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
             new TaskShuffleCounters(context),
             attempt ->
                 status.addFetchFailedMap(org.apache.hadoop.mapred.TaskAttemptID.forName(attempt)),
-            limits(job, totalMaps),
+            limits(job, totalMaps, reduceId.toString()),
             Time::monotonicNow);
     this.merger =
         new BinMerger<>(
@@ -173,8 +170,8 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
     stock.init(context);
   }
 
-  private static ShuffleLimits limits(JobConf job, int totalMaps) {
-    BinMapPolling polling = VirtualBinsConfig.binMapPolling(job);
+  private static ShuffleLimits limits(JobConf job, int totalMaps, String attempt) {
+    BinMapPolling polling = VirtualBinsConfig.binMapPolling(job, attempt);
     return ShuffleLimits.of(
         polling.pollMs(),
         polling.finalPollMs(),
@@ -191,8 +188,9 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
    * The source of this job's bin maps: the test hook's forced change, or the maps the AM's
    * controller publishes (a job with neither is one Pikachu steps aside for).
    */
-  static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer, Slicing slicing)
+  static BinMapSource createSource(JobConf job, JobLayout layout, int reducers, String attempt)
       throws IOException {
+    int binsPerReducer = layout.binsPerReducer();
     Optional<List<Double>> ratios = TestHooks.FORCED_RATIO.find(job::get);
     if (ratios.isPresent()) {
       List<Double> after =
@@ -202,12 +200,17 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
       BitSet fast =
           ForcedRatioHook.parseFast(job.get(TestHooks.FORCED_FAST_REDUCERS.name()), reducers);
       return new ForcedRatioHook(
-          reducers, binsPerReducer, ratios.get(), after, fast, slicing.keepsOrder());
+          reducers,
+          binsPerReducer,
+          ratios.get(),
+          after,
+          fast,
+          layout.enabled().get().slicing().keepsOrder());
     }
     return new PublishedBinMapSource(
-        FsBinMapStore.forJob(job, reducers, binsPerReducer),
+        FsBinMapStore.forLayout(job, layout, reducers),
         BinMap.even(reducers, binsPerReducer, false),
-        VirtualBinsConfig.binMapPolling(job),
+        VirtualBinsConfig.binMapPolling(job, attempt),
         Time::monotonicNow);
   }
 
