@@ -148,7 +148,29 @@ public final class SprayExperiments {
       int unfinished,
       double longGbpsCi,
       double shortFctMsCi,
-      List<Run> runs) {}
+      List<Run> runs) {
+    /** The figure table's cells after its key columns. */
+    Object[] cells() {
+      return new Object[] {
+        longGbps, shortFctMs, outOfOrderPct, aheadPct, unfinished, longGbpsCi, shortFctMsCi
+      };
+    }
+  }
+
+  /** A row of {@code t}: the key columns, then the cells. */
+  private static void row(Table t, Object[] keys, Object... cells) {
+    Object[] all = java.util.Arrays.copyOf(keys, keys.length + cells.length);
+    System.arraycopy(cells, 0, all, keys.length, cells.length);
+    t.row(all);
+  }
+
+  /** A point's row in the figure's table and its runs' rows in the per-run table. */
+  private static void rows(Table t, Table perRun, Point p, Object... keys) {
+    row(t, keys, p.cells());
+    for (Run r : p.runs) {
+      row(perRun, keys, r.seed, r.longGbps, r.shortFctMs, r.outOfOrderPct, r.unfinished);
+    }
+  }
 
   /** One run's metrics. */
   private record Run(
@@ -286,19 +308,7 @@ public final class SprayExperiments {
       List<Point> ps = points(s, sc, id);
       for (int n = 0; n <= maxLong; n++) {
         Point p = ps.get(n);
-        t.row(
-            s.label(),
-            n,
-            p.longGbps,
-            p.shortFctMs,
-            p.outOfOrderPct,
-            p.aheadPct,
-            p.unfinished,
-            p.longGbpsCi,
-            p.shortFctMsCi);
-        for (Run r : p.runs) {
-          perRun.row(s.label(), n, r.seed, r.longGbps, r.shortFctMs, r.outOfOrderPct, r.unfinished);
-        }
+        rows(t, perRun, p, s.label(), n);
         if (n > 0) thr.point(s.label(), n, p.longGbps);
         fct.point(s.label(), n, p.shortFctMs);
         ooo.point(s.label(), n, p.outOfOrderPct);
@@ -340,28 +350,7 @@ public final class SprayExperiments {
             points(s, (n, sd) -> randomFlows(n, k, fabric.hostCount(), sd), "spray-shorts" + k);
         for (int n = 1; n <= maxLong; n++) {
           Point p = ps.get(n);
-          t.row(
-              s.label(),
-              shorts,
-              n,
-              p.longGbps,
-              p.shortFctMs,
-              p.outOfOrderPct,
-              p.aheadPct,
-              p.unfinished,
-              p.longGbpsCi,
-              p.shortFctMsCi);
-          for (Run r : p.runs) {
-            perRun.row(
-                s.label(),
-                shorts,
-                n,
-                r.seed,
-                r.longGbps,
-                r.shortFctMs,
-                r.outOfOrderPct,
-                r.unfinished);
-          }
+          rows(t, perRun, p, s.label(), shorts, n);
           thr.point(s.label() + ", " + shorts + " short", n, p.longGbps);
           fct.point(s.label() + ", " + shorts + " short", n, p.shortFctMs);
         }
