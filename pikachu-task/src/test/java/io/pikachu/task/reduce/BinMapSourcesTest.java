@@ -40,7 +40,7 @@ class BinMapSourcesTest {
   }
 
   private BinMapSource source(JobConf job, Slicing slicing) throws IOException {
-    return BinShuffle.createSource(job, layout(slicing), 3, "attempt_1_0001_r_000000_0");
+    return ShuffleParts.createSource(job, layout(slicing), 3, "attempt_1_0001_r_000000_0");
   }
 
   @Test
