@@ -1,8 +1,8 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
-import io.pikachu.sim.model.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

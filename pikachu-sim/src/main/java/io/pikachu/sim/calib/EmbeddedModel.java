@@ -1,10 +1,10 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.NodeSpec;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -98,17 +98,17 @@ public final class EmbeddedModel {
       throw new IllegalArgumentException("no calibration for application " + app);
     }
     double rest = (1 - shuffleShare) / 2;
-    return new AppProfile(
-        app,
-        mapStart,
-        c.mapCpuPerMb * 0.8,
-        c.outputRatio,
-        c.outputRatio > 0 ? c.mapCpuPerMb * 0.2 / c.outputRatio : 0,
-        reduceStart + c.reduceFixedCpu,
-        c.reduceCpuPerMb * shuffleShare,
-        c.reduceCpuPerMb * rest,
-        c.reduceCpuPerMb * rest,
-        1.2);
+    return AppProfile.builder(app)
+        .mapStartCoreS(mapStart)
+        .mapCpuPerMb(c.mapCpuPerMb * 0.8)
+        .mapOutputRatio(c.outputRatio)
+        .mapSpillCpuPerMb(c.outputRatio > 0 ? c.mapCpuPerMb * 0.2 / c.outputRatio : 0)
+        .reduceStartCoreS(reduceStart + c.reduceFixedCpu)
+        .shuffleCpuPerMb(c.reduceCpuPerMb * shuffleShare)
+        .sortCpuPerMb(c.reduceCpuPerMb * rest)
+        .reduceCpuPerMb(c.reduceCpuPerMb * rest)
+        .reducerMaxCores(AppProfile.PAPER_REDUCER_CORES)
+        .build();
   }
 
   /**
@@ -126,21 +126,20 @@ public final class EmbeddedModel {
   }
 
   /** The cluster a measured run ran on. */
-  public static SimCluster cluster(MeasuredRun run) {
+  public static ClusterSpec cluster(MeasuredRun run) {
     List<NodeSpec> nodes = new ArrayList<NodeSpec>();
     for (MeasuredRun.Node n : run.nodes()) {
       nodes.add(
-          new NodeSpec(
-              n.name,
-              n.label,
-              n.cpus,
-              1.0,
-              n.mapSlots,
-              n.reduceSlots,
-              NODE_MEMORY_MB,
-              LOOPBACK_MB_PER_S));
+          NodeSpec.builder(n.name)
+              .nodeClass(n.label)
+              .cores(n.cpus)
+              .mapSlots(n.mapSlots)
+              .reduceSlots(n.reduceSlots)
+              .memoryMb(NODE_MEMORY_MB)
+              .netMbPerS(LOOPBACK_MB_PER_S)
+              .build());
     }
-    return new SimCluster(run.config(), nodes);
+    return ClusterSpec.of(run.config(), nodes);
   }
 
   /** The job a measured run ran: its maps, one reducer per reduce slot, input on local disks. */

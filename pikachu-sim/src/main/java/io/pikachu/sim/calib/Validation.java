@@ -1,7 +1,7 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
-import io.pikachu.sim.model.Method;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -93,12 +93,6 @@ public final class Validation {
 
   public Map<Integer, EmbeddedModel> models() {
     return models;
-  }
-
-  /** Median absolute error (fraction) of job, map phase and reduce tail over the rows given. */
-  public static double[] medianAbsErrors(List<Row> rows) {
-    double[][] e = errors(rows);
-    return new double[] {Stats.median(e[0]), Stats.median(e[1]), Stats.median(e[2])};
   }
 
   static double[][] errors(List<Row> rows) {

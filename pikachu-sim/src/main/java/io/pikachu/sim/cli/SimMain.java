@@ -1,5 +1,9 @@
 package io.pikachu.sim.cli;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.CommandLines;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.SlotConfig;
 import io.pikachu.sim.calib.Calibration;
 import io.pikachu.sim.calib.EmbeddedModel;
 import io.pikachu.sim.calib.MeasuredRun;
@@ -10,9 +14,8 @@ import io.pikachu.sim.calib.Validation;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.engine.TaskRecord;
+import io.pikachu.sim.model.Clusters;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
-import io.pikachu.sim.model.SimCluster;
 import io.pikachu.sim.paper.PaperFigures;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,11 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * The simulator's commands: {@code validate} (fit on the suite's runs, predict held-back ones),
@@ -53,11 +52,7 @@ public final class SimMain {
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     try {
-      CommandLine line = new DefaultParser().parse(options(), rest);
-      if (line.hasOption("help")) {
-        out.println(usage());
-        return 0;
-      }
+      CommandLine line = CommandLines.parseOptions(options(), rest, usage());
       Path out0 = Paths.get(line.getOptionValue("out", "target/sim"));
       Files.createDirectories(out0);
       switch (command) {
@@ -89,7 +84,14 @@ public final class SimMain {
           err.println("unknown command '" + command + "'; commands: " + COMMANDS);
           return 2;
       }
-    } catch (ParseException | IllegalArgumentException e) {
+    } catch (CommandLines.UsageException e) {
+      if (e.isHelp()) {
+        out.println(e.getMessage());
+        return 0;
+      }
+      err.println(command + ": " + e.getMessage());
+      return 2;
+    } catch (IllegalArgumentException e) {
       err.println(command + ": " + e.getMessage());
       return 2;
     } catch (IOException e) {
@@ -101,61 +103,54 @@ public final class SimMain {
   static Options options() {
     return new Options()
         .addOption(
-            opt(
+            CommandLines.valued(
                 "results",
                 "the suite's results.csv (default ../results/cluster/2026-11-25-suite/results.csv)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "runs",
                 "folder holding the suite's runs/ (default"
                     + " ../results/cluster/2026-11-25-suite)"))
-        .addOption(opt("out", "output folder (default target/sim)"))
+        .addOption(CommandLines.valued("out", "output folder (default target/sim)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "reducer-cores",
                 "figures: the most cores one reducer may use (default: the calibrated 1.2)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "fast-core-speed",
                 "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
                     + " ones' (default 1)"))
-        .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
         .addOption(
-            opt(
+            CommandLines.valued("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
+        .addOption(
+            CommandLines.valued(
                 "bins-runs",
                 "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
                     + " what bins cost a reducer's final merge (default"
                     + " ../results/cluster/2026-11-24-suite; none: no cost)"))
-        .addOption(opt("app", "simulate: application (default wordcount)"))
-        .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
-        .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
-        .addOption(opt("maps", "simulate: maps (default 680)"))
-        .addOption(opt("bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
-        .addOption(opt("seed", "simulate: seed of input placement and task noise (default 42)"))
+        .addOption(CommandLines.valued("app", "simulate: application (default wordcount)"))
         .addOption(
-            opt(
+            CommandLines.valued(
+                "cluster", "simulate: " + String.join(", ", Clusters.NAMES) + " (default paper-7)"))
+        .addOption(
+            CommandLines.valued("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
+        .addOption(CommandLines.valued("maps", "simulate: maps (default 680)"))
+        .addOption(
+            CommandLines.valued(
+                "bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
+        .addOption(
+            CommandLines.valued(
+                "seed", "simulate: seed of input placement and task noise (default 42)"))
+        .addOption(
+            CommandLines.valued(
                 "task-noise",
                 "simulate: relative standard deviation of each task's work (default 0)"))
-        .addOption(Option.builder("h").longOpt("help").desc("this help").build());
-  }
-
-  private static Option opt(String name, String description) {
-    return Option.builder().longOpt(name).hasArg().desc(description).build();
+        .addOption(CommandLines.help());
   }
 
   static String usage() {
-    java.io.StringWriter s = new java.io.StringWriter();
-    new HelpFormatter()
-        .printHelp(
-            new java.io.PrintWriter(s),
-            100,
-            "sim <command> [options]",
-            "Commands: " + COMMANDS,
-            options(),
-            2,
-            4,
-            "");
-    return s.toString();
+    return CommandLines.usage("sim <command> [options]", "Commands: " + COMMANDS, options());
   }
 
   static List<MeasuredRun> suite(CommandLine line) throws IOException {
@@ -259,7 +254,10 @@ public final class SimMain {
   static int simulate(CommandLine line, PrintStream log) throws IOException {
     List<MeasuredRun> runs = suite(line);
     EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
-    SimCluster c = cluster(line.getOptionValue("cluster", "paper-7"));
+    ClusterSpec c =
+        Clusters.named(
+            line.getOptionValue("cluster", "paper-7"),
+            CommandLines.number(line, "fast-core-speed", 1));
     int maps = Integer.parseInt(line.getOptionValue("maps", "680"));
     JobSpec job =
         JobSpec.builder(
@@ -301,27 +299,13 @@ public final class SimMain {
     return 0;
   }
 
-  static SimCluster cluster(String name) {
-    switch (name) {
-      case "paper-7":
-        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
-      case "paper-7-config-2":
-        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_2);
-      case "ec2-60":
-        return SimCluster.paperEc2(SimCluster.Slots.CONFIG_1);
-      default:
-        throw new IllegalArgumentException(
-            "unknown cluster '" + name + "'; known: paper-7, paper-7-config-2, ec2-60");
-    }
-  }
-
   /**
    * The speed figures: the paper's Config-1 job with the real controller (median of 9 runs), and a
    * 1,000-node, 100,000-map job (one run). Printed, not asserted.
    */
   static int bench(CommandLine line, PrintStream log) throws IOException {
     EmbeddedModel m = Calibration.fit(suite(line), mbPerMap(line));
-    SimCluster paper = SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
+    ClusterSpec paper = Clusters.paperLocal(SlotConfig.CONFIG_1, 1);
     JobSpec job = JobSpec.builder(m.profile("wordcount"), 680, 64, 14).build();
     double[] ms = new double[9];
     for (int i = 0; i < ms.length + 2; i++) {
@@ -337,7 +321,7 @@ public final class SimMain {
             + " %d runs after 2 warm-up runs (target < 1000 ms)%n",
         Stats.median(ms),
         ms.length);
-    SimCluster big = PaperFigures.scaled(333, 667);
+    ClusterSpec big = Clusters.ec2Like(333, 667);
     JobSpec bigJob =
         JobSpec.builder(m.profile("wordcount"), 100_000, 64, big.totalReduceSlots()).build();
     long t0 = System.nanoTime();

@@ -1,11 +1,11 @@
 package io.pikachu.sim.engine;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.Method;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +41,7 @@ public final class Simulation {
 
   private static final double EPS = 1e-9;
 
-  private final SimCluster cluster;
+  private final ClusterSpec cluster;
   private final JobSpec job;
   private final Method method;
   private final Platform platform;
@@ -93,7 +93,7 @@ public final class Simulation {
   private double jobEnd = Double.NaN;
   private boolean ran;
 
-  public Simulation(SimCluster cluster, JobSpec job, Method method, Platform platform) {
+  public Simulation(ClusterSpec cluster, JobSpec job, Method method, Platform platform) {
     this.cluster = cluster;
     this.job = job;
     this.method = method;

@@ -1,24 +1,23 @@
 package io.pikachu.sim.paper;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.NodeSpec;
+import io.pikachu.benchmodel.SlotConfig;
 import io.pikachu.sim.calib.EmbeddedModel;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.io.Charts;
 import io.pikachu.sim.io.Table;
 import io.pikachu.sim.model.AppProfile;
+import io.pikachu.sim.model.Clusters;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
-import io.pikachu.sim.model.NodeSpec;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
-import io.pikachu.sim.model.SimCluster.NodeClassSpec;
-import io.pikachu.sim.model.SimCluster.Slots;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,8 +79,8 @@ public final class PaperFigures {
   }
 
   /** Section 2.3.1's cluster, with this run's per-core speed of the fast nodes. */
-  SimCluster paperLocal(Slots slots) {
-    return SimCluster.paperLocal(slots, fastCoreSpeed);
+  ClusterSpec paperLocal(SlotConfig slots) {
+    return Clusters.paperLocal(slots, fastCoreSpeed);
   }
 
   Platform platform() {
@@ -89,7 +88,7 @@ public final class PaperFigures {
   }
 
   /** 680 maps of 64 MB, one reducer per reduce slot, input in HDFS with 3 replicas. */
-  JobSpec paperJob(String app, SimCluster cluster, int maps, long seed) {
+  JobSpec paperJob(String app, ClusterSpec cluster, int maps, long seed) {
     return JobSpec.builder(app(app), maps, 64, cluster.totalReduceSlots())
         .name(app)
         .replication(3)
@@ -97,7 +96,7 @@ public final class PaperFigures {
         .build();
   }
 
-  SimResult run(SimCluster c, JobSpec j, Method m) {
+  SimResult run(ClusterSpec c, JobSpec j, Method m) {
     return new Simulation(c, j, m, platform()).run();
   }
 
@@ -119,13 +118,13 @@ public final class PaperFigures {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
     StringBuilder cmp = new StringBuilder();
     for (String app : Arrays.asList("wordcount", "sort")) {
-      for (Slots slots : Slots.values()) {
-        SimCluster c = paperLocal(slots);
+      for (SlotConfig slots : SlotConfig.values()) {
+        ClusterSpec c = paperLocal(slots);
         JobSpec job = paperJob(app, c, 680, 42);
         SimResult r = run(c, job, Method.STOCK);
         Map<String, double[]> stages = r.stagesByLabel();
         Map<String, double[]> maps = mapsByLabel(r, c);
-        String cfg = slots == Slots.CONFIG_1 ? "config-1" : "config-2";
+        String cfg = slots.label();
         for (Map.Entry<String, double[]> e : stages.entrySet()) {
           double[] s = e.getValue();
           double total = r.jobSeconds();
@@ -180,13 +179,13 @@ public final class PaperFigures {
     finish("fig2-2", t, text);
   }
 
-  private static Map<String, double[]> mapsByLabel(SimResult r, SimCluster c) {
+  private static Map<String, double[]> mapsByLabel(SimResult r, ClusterSpec c) {
     Map<String, double[]> counts = new LinkedHashMap<String, double[]>();
     Map<String, Integer> nodesPer = new LinkedHashMap<String, Integer>();
     for (NodeSpec n : c.nodes()) {
-      Integer k = nodesPer.get(n.label());
-      nodesPer.put(n.label(), k == null ? 1 : k + 1);
-      counts.put(n.label(), new double[2]);
+      Integer k = nodesPer.get(n.nodeClass());
+      nodesPer.put(n.nodeClass(), k == null ? 1 : k + 1);
+      counts.put(n.nodeClass(), new double[2]);
     }
     int maps = 0;
     for (io.pikachu.sim.engine.TaskRecord t : r.tasks()) {
@@ -219,7 +218,7 @@ public final class PaperFigures {
   }
 
   public void fig27() throws IOException {
-    SimCluster c = paperLocal(Slots.CONFIG_1);
+    ClusterSpec c = paperLocal(SlotConfig.CONFIG_1);
     Table t =
         new Table(
             "app",
@@ -358,9 +357,9 @@ public final class PaperFigures {
             "reduce_tail_s",
             "time_saved_vs_stock");
     DefaultCategoryDataset d = new DefaultCategoryDataset();
-    for (Slots slots : Slots.values()) {
-      SimCluster c = SimCluster.paperEc2(slots);
-      String cfg = slots == Slots.CONFIG_1 ? "config-1" : "config-2";
+    for (SlotConfig slots : SlotConfig.values()) {
+      ClusterSpec c = Clusters.paperEc2(slots);
+      String cfg = slots.label();
       for (String app : Arrays.asList("wordcount", "sort", "multiwordcount")) {
         JobSpec job = paperJob(app, c, 2880, 42);
         SimResult stock = run(c, job, Method.STOCK);
@@ -417,21 +416,21 @@ public final class PaperFigures {
     XYSeries two = new XYSeries("two-stage");
     XYSeries best = new XYSeries("best fixed P");
     for (double ratio : new double[] {1.5, 2, 3, 4, 6, 8}) {
-      SimCluster c = speedRatioCluster(ratio);
+      ClusterSpec c = Clusters.speedRatio(ratio);
       double[] r = compare(t, "speed ratio", String.format(Locale.ROOT, "%.1fx", ratio), c, 680);
       two.add(ratio, r[0]);
       best.add(ratio, r[1]);
     }
     ratioSeries.addSeries(two);
     ratioSeries.addSeries(best);
-    compare(t, "classes", "3 classes (4x, 2x, 1x cores)", threeClasses(), 680);
-    compare(t, "classes", "4 classes (8x, 4x, 2x, 1x cores)", fourClasses(), 680);
+    compare(t, "classes", "3 classes (4x, 2x, 1x cores)", Clusters.threeClasses(), 680);
+    compare(t, "classes", "4 classes (8x, 4x, 2x, 1x cores)", Clusters.fourClasses(), 680);
     for (double skew : new double[] {0.5, 1.0, 1.5}) {
-      SimCluster c = paperLocal(Slots.CONFIG_1);
+      ClusterSpec c = paperLocal(SlotConfig.CONFIG_1);
       compareSkewed(t, String.format(Locale.ROOT, "Zipf %.1f", skew), c, skew);
     }
-    compare(t, "scale", "100 nodes (33 fast, 67 slow)", scaled(33, 67), 100 * 16);
-    compare(t, "scale", "1,000 nodes (333 fast, 667 slow)", scaled(333, 667), 1000 * 16);
+    compare(t, "scale", "100 nodes (33 fast, 67 slow)", Clusters.ec2Like(33, 67), 100 * 16);
+    compare(t, "scale", "1,000 nodes (333 fast, 667 slow)", Clusters.ec2Like(333, 667), 1000 * 16);
     t.writeCsv(out.resolve("beyond.csv"));
     Charts.lines(
         out.resolve("beyond-speed-ratio.svg"),
@@ -442,18 +441,18 @@ public final class PaperFigures {
     finish("beyond", t, "");
   }
 
-  private double[] compare(Table t, String study, String setting, SimCluster c, int maps) {
+  private double[] compare(Table t, String study, String setting, ClusterSpec c, int maps) {
     String app = "wordcount";
     JobSpec job = paperJob(app, c, maps, 42);
     return compareJob(t, study, setting, c, job);
   }
 
-  private void compareSkewed(Table t, String setting, SimCluster c, double skew) {
+  private void compareSkewed(Table t, String setting, ClusterSpec c, double skew) {
     JobSpec job = paperJob("wordcount", c, 680, 42).toBuilder().skew(skew).build();
     compareJob(t, "skew", setting, c, job);
   }
 
-  private double[] compareJob(Table t, String study, String setting, SimCluster c, JobSpec job) {
+  private double[] compareJob(Table t, String study, String setting, ClusterSpec c, JobSpec job) {
     SimResult stock = run(c, job, Method.STOCK);
     SimResult two = run(c, job, Method.TWO_STAGE);
     SimResult bestRun = null;
@@ -479,39 +478,6 @@ public final class PaperFigures {
         bestSaved);
     log.printf(Locale.ROOT, "beyond: %s %s done%n", study, setting);
     return new double[] {twoSaved, bestSaved};
-  }
-
-  /** 2 fast and 5 slow nodes of 2 cores each; a fast core is {@code ratio} slow cores. */
-  static SimCluster speedRatioCluster(double ratio) {
-    List<NodeClassSpec> cl = new ArrayList<NodeClassSpec>();
-    cl.add(new NodeClassSpec("fast", 2, 2, ratio, 2, 2, 16_384, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("slow", 5, 2, 1.0, 2, 2, 4_096, SimCluster.GIGABIT_MB_PER_S));
-    return SimCluster.ofClasses("ratio-" + ratio, cl);
-  }
-
-  static SimCluster threeClasses() {
-    List<NodeClassSpec> cl = new ArrayList<NodeClassSpec>();
-    cl.add(new NodeClassSpec("fast", 2, 8, 1.0, 8, 2, 16_384, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("medium", 3, 4, 1.0, 4, 2, 8_192, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("slow", 4, 2, 1.0, 2, 2, 2_048, SimCluster.GIGABIT_MB_PER_S));
-    return SimCluster.ofClasses("three-classes", cl);
-  }
-
-  static SimCluster fourClasses() {
-    List<NodeClassSpec> cl = new ArrayList<NodeClassSpec>();
-    cl.add(new NodeClassSpec("fast", 2, 16, 1.0, 16, 2, 32_768, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("c2", 2, 8, 1.0, 8, 2, 16_384, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("c3", 3, 4, 1.0, 4, 2, 8_192, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("slow", 4, 2, 1.0, 2, 2, 2_048, SimCluster.GIGABIT_MB_PER_S));
-    return SimCluster.ofClasses("four-classes", cl);
-  }
-
-  /** EC2-like nodes: fast 4 cores of 2 ECU, slow 1 core of 1 ECU, Config-1 slots. */
-  public static SimCluster scaled(int fast, int slow) {
-    List<NodeClassSpec> cl = new ArrayList<NodeClassSpec>();
-    cl.add(new NodeClassSpec("fast", fast, 4, 2.0, 8, 2, 15_360, SimCluster.GIGABIT_MB_PER_S));
-    cl.add(new NodeClassSpec("slow", slow, 1, 1.0, 2, 2, 1_740, SimCluster.GIGABIT_MB_PER_S));
-    return SimCluster.ofClasses("ec2-like-" + (fast + slow), cl);
   }
 
   private void finish(String name, Table t, String text) throws IOException {

@@ -3,8 +3,8 @@ package io.pikachu.sim.calib;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
-import io.pikachu.sim.model.Method;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
