@@ -1,0 +1,90 @@
+package io.pikachu.sim.paper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pikachu.sim.calib.Calibration;
+import io.pikachu.sim.calib.EmbeddedModel;
+import io.pikachu.sim.calib.MeasuredRun;
+import io.pikachu.sim.calib.SuiteRuns;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The paper's figures: each writes its CSV, chart and Markdown, with numbers that hang together.
+ */
+class PaperFiguresTest {
+  static EmbeddedModel model;
+
+  @BeforeAll
+  static void fit() throws Exception {
+    Path suite = Paths.get("..", "results", "cluster", "2026-11-25-suite");
+    List<MeasuredRun> runs = SuiteRuns.read(suite.resolve("results.csv"), suite);
+    model = Calibration.fit(runs, 4);
+  }
+
+  static PaperFigures figures(Path out, double fastCoreSpeed) {
+    return new PaperFigures(
+        model,
+        out,
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        "test provenance",
+        Double.NaN,
+        fastCoreSpeed);
+  }
+
+  @Test
+  void fig22HasFourStagesPerClassThatAddUpToTheJob(@TempDir Path out) throws Exception {
+    figures(out, 2.85).fig22();
+    List<String> csv = Files.readAllLines(out.resolve("fig2-2.csv"));
+    assertEquals(1 + 2 * 2 * 2, csv.size(), "2 apps x 2 configs x 2 classes");
+    for (String line : csv.subList(1, csv.size())) {
+      String[] c = line.split(",");
+      double stages = 0;
+      for (int i = 3; i <= 6; i++) {
+        assertTrue(Double.parseDouble(c[i]) >= 0, line);
+        stages += Double.parseDouble(c[i]);
+      }
+      assertTrue(stages <= Double.parseDouble(c[7]) + 1e-3, line);
+    }
+    // With faster cores the fast nodes run more of the maps than their share of slots.
+    String fast =
+        csv.stream().filter(l -> l.startsWith("wordcount,config-1,fast")).findFirst().get();
+    assertTrue(Double.parseDouble(fast.split(",")[8]) > 0.3, fast);
+    assertTrue(Files.readString(out.resolve("fig2-2.md")).contains("test provenance"));
+    assertTrue(Files.readString(out.resolve("fig2-2.svg")).startsWith("<?xml"));
+  }
+
+  @Test
+  void fig27FindsAnOptimalAtLeastAsFastAsEveryMethod(@TempDir Path out) throws Exception {
+    figures(out, 2.85).fig27();
+    List<String> rows = Files.readAllLines(out.resolve("fig2-7.csv"));
+    for (String app : PaperFigures.APPS) {
+      double optimal = Double.NaN;
+      for (String r : rows) {
+        String[] c = r.split(",");
+        if (c[0].equals(app) && c[1].startsWith("optimal")) {
+          optimal = Double.parseDouble(c[4]);
+        }
+      }
+      for (String r : rows) {
+        String[] c = r.split(",");
+        if (c[0].equals(app)) {
+          assertTrue(Double.parseDouble(c[4]) >= optimal - 1e-9, r);
+          assertTrue(Double.parseDouble(c[8]) <= 1 + 1e-9, "share of optimal " + r);
+        }
+      }
+    }
+    assertEquals(
+        1 + PaperFigures.APPS.size(), Files.readAllLines(out.resolve("table2-1.csv")).size());
+    assertTrue(Files.readString(out.resolve("fig2-7.md")).contains("Paper's Table 2.1"));
+  }
+}
