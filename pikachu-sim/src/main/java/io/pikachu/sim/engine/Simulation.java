@@ -41,6 +41,9 @@ public final class Simulation {
 
   private static final double EPS = 1e-9;
 
+  /** A guard against a job that never ends: 30 simulated days. */
+  private static final double MAX_SECONDS = 30 * 86_400.0;
+
   private final ClusterSpec cluster;
   private final JobSpec job;
   private final Method method;
@@ -80,6 +83,10 @@ public final class Simulation {
   private boolean ownersFinal;
   private final Attempt[] reducers;
   private boolean reducersScheduled;
+
+  /** Reducers of later waves, launched in order as reduce slots free up. */
+  private final Deque<Integer> pendingReducers = new ArrayDeque<Integer>();
+
   private int reducersDone;
   private double firstReducerStart = Double.NaN;
 
@@ -107,13 +114,8 @@ public final class Simulation {
       reduceSlots += nodes[i].spec.reduceSlots();
       localPending.add(new ArrayDeque<Integer>());
     }
-    if (reduceSlots < job.reducers()) {
-      throw new IllegalArgumentException(
-          "the cluster has "
-              + reduceSlots
-              + " reduce slots for "
-              + job.reducers()
-              + " reducers; the simulator runs one wave of reducers");
+    if (reduceSlots < 1) {
+      throw new IllegalArgumentException("the cluster has no reduce slot");
     }
     if (cluster.totalMapSlots() < 1) {
       throw new IllegalArgumentException("the cluster has no map slot");
@@ -166,6 +168,10 @@ public final class Simulation {
         throw new IllegalStateException("the simulation ran out of events at " + now + " s");
       }
       now = e.time;
+      if (now > MAX_SECONDS) {
+        throw new IllegalStateException(
+            "the job has not ended after " + MAX_SECONDS + " simulated seconds");
+      }
       events++;
       handle(e);
     }
@@ -318,10 +324,16 @@ public final class Simulation {
       }
     }
     Collections.shuffle(slots, random);
-    for (int r = 0; r < job.reducers(); r++) {
+    int firstWave = Math.min(job.reducers(), slots.size());
+    for (int r = 0; r < firstWave; r++) {
       NodeState n = slots.get(r);
       n.freeReduceSlots--;
       push(new Event(now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, r));
+    }
+    // More reducers than slots: the rest wait, and each freed slot takes the next, as YARN gives a
+    // released container's resources to the job's next pending request.
+    for (int r = firstWave; r < job.reducers(); r++) {
+      pendingReducers.add(r);
     }
   }
 
@@ -601,6 +613,12 @@ public final class Simulation {
       push(new Event(now + platform.containerDelayS(), Event.LAUNCH_MAP, n, 0));
     } else {
       n.freeReduceSlots++;
+      if (!pendingReducers.isEmpty()) {
+        n.freeReduceSlots--;
+        push(
+            new Event(
+                now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, pendingReducers.poll()));
+      }
       if (feed != null) {
         feed.report(a, now, completedMaps, job.maps(), AttemptState.SUCCEEDED);
       }

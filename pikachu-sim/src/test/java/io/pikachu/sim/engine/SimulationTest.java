@@ -13,6 +13,8 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
 import io.pikachu.sim.model.Platform;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SimulationTest {
@@ -115,6 +117,45 @@ class SimulationTest {
     SimResult fixed = run(c, job, Method.fixed(1.0));
     assertTrue(!fixed.decisions().last().rebalanced());
     assertEquals(0.0, fixed.refetchedMb(), 1e-9);
+  }
+
+  @Test
+  void moreReducersThanSlotsRunInWavesAsSlotsFreeUp() {
+    ClusterSpec c = twoClasses(2, 2, 2); // 6 reduce slots
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 15).replication(1).build();
+    for (Method m : new Method[] {Method.STOCK, Method.TWO_STAGE}) {
+      SimResult r = run(c, job, m);
+      assertEquals(15, r.reducers().size(), m.label());
+      assertEquals(24 * 16.0, r.shuffledMb() - r.refetchedMb(), 1e-6, m.label());
+      // At no time more reducers on a node than its slots: each later reducer takes a freed slot.
+      for (String node : new String[] {"fast-0", "slow-0", "slow-1"}) {
+        List<TaskRecord> on = new ArrayList<>();
+        for (TaskRecord t : r.reducers()) {
+          if (t.node().equals(node)) {
+            on.add(t);
+          }
+        }
+        for (TaskRecord t : on) {
+          long running =
+              on.stream().filter(o -> o.start() <= t.start() && t.start() < o.finish()).count();
+          assertTrue(running <= 2, node + " runs " + running + " reducers at " + t.start());
+        }
+      }
+      double firstEnd = r.reducers().stream().mapToDouble(TaskRecord::finish).min().getAsDouble();
+      long late = r.reducers().stream().filter(t -> t.start() >= firstEnd).count();
+      assertEquals(15 - 6, late, m.label() + ": the second wave starts as the first ends");
+    }
+  }
+
+  @Test
+  void aClusterWithoutReduceSlotsIsRefused() {
+    ClusterSpec c =
+        ClusterSpec.builder("maps-only").add(2, NodeSpec.builder("n").cores(2).mapSlots(2)).build();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> run(c, JobSpec.builder(REDUCE_HEAVY, 4, 16, 2).build(), Method.STOCK));
+    assertTrue(e.getMessage().contains("no reduce slot"), e.getMessage());
   }
 
   @Test
