@@ -46,10 +46,10 @@ public final class EmbeddedModel {
   private final double amStart;
   private final double shuffleShare;
   private final double mbPerMap;
-  private final Map<String, Double> binsCost;
+  private final Map<String, BinsPostShuffle> binsCost;
 
   /**
-   * @param binsCost what bins cost a reducer's final merge, per application (empty: nothing)
+   * @param binsCost what bins do to a reducer's post-shuffle work, per application (empty: nothing)
    */
   public EmbeddedModel(
       Map<String, Counted> counted,
@@ -59,8 +59,9 @@ public final class EmbeddedModel {
       double amStart,
       double shuffleShare,
       double mbPerMap,
-      Map<String, Double> binsCost) {
-    this.binsCost = Collections.unmodifiableMap(new LinkedHashMap<String, Double>(binsCost));
+      Map<String, BinsPostShuffle> binsCost) {
+    this.binsCost =
+        Collections.unmodifiableMap(new LinkedHashMap<String, BinsPostShuffle>(binsCost));
     this.counted = Collections.unmodifiableMap(new LinkedHashMap<String, Counted>(counted));
     this.mapStart = mapStart;
     this.reduceStart = reduceStart;
@@ -84,12 +85,12 @@ public final class EmbeddedModel {
   }
 
   /**
-   * This model with virtual bins costing each reducer's final merge {@code coreS} core-seconds per
-   * application on the embedded cluster ({@link Calibration#binsMergeCost}).
+   * This model with what virtual bins do to a reducer's post-shuffle work on the embedded cluster,
+   * per application ({@link BinsPostShuffle#measure}, on another data set than the runs judged).
    */
-  public EmbeddedModel withBinsCost(Map<String, Double> coreS) {
+  public EmbeddedModel withBinsCost(Map<String, BinsPostShuffle> shapes) {
     return new EmbeddedModel(
-        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, coreS);
+        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, shapes);
   }
 
   public AppProfile profile(String app) {
@@ -119,10 +120,18 @@ public final class EmbeddedModel {
     return Platform.defaults().withDelays(amStart, containerDelay);
   }
 
-  /** The platform of the embedded cluster's own runs of {@code app}: with what bins cost it. */
+  /**
+   * The platform of the embedded cluster's own runs of {@code app}: with what bins do to its
+   * reducers' post-shuffle work, carried in units of this model's stock post-shuffle work per MB.
+   */
   public Platform embeddedPlatform(String app) {
-    Double cost = binsCost.get(app);
-    return platform().withBinsReducerCpu(cost == null ? 0 : cost);
+    BinsPostShuffle shape = binsCost.get(app);
+    if (shape == null) {
+      return platform();
+    }
+    AppProfile p = profile(app);
+    double stockPerMb = p.sortCpuPerMb() + p.reduceCpuPerMb();
+    return platform().withBinsPostShuffle(shape.fixedStockMb() * stockPerMb, shape.perMbRatio());
   }
 
   /** The cluster a measured run ran on. */
@@ -203,7 +212,11 @@ public final class EmbeddedModel {
               c.reduceCpuPerMb,
               binsCost.containsKey(e.getKey())
                   ? String.format(
-                      Locale.ROOT, ", bins' final-merge cost %.3f core-s", binsCost.get(e.getKey()))
+                      Locale.ROOT,
+                      "; with bins a reducer's post-shuffle work is %.1f MB of stock work plus"
+                          + " %.2f x stock's per MB",
+                      binsCost.get(e.getKey()).fixedStockMb(),
+                      binsCost.get(e.getKey()).perMbRatio())
                   : ""));
     }
     return s.toString();

@@ -52,6 +52,7 @@ public final class SuiteRuns {
                 Integer.parseInt(r.get(Results.REP)),
                 Double.parseDouble(r.get(Results.SECONDS)),
                 Double.parseDouble(r.get(Results.MAPS_DONE_S)),
+                (num(r.get(Results.RESHUFFLED_BYTES)) + num(r.get(Results.DROPPED_BYTES))) / 1e6,
                 nodes(dir.resolve(SuiteFiles.NODES)),
                 tasks(dir.resolve(SuiteFiles.TASKS))));
       }
@@ -84,6 +85,7 @@ public final class SuiteRuns {
         boolean reduce = SuiteFiles.Tasks.REDUCE.equals(r.get(Tasks.TYPE));
         tasks.add(
             new MeasuredRun.Task(
+                r.get(Tasks.ATTEMPT),
                 reduce,
                 r.get(Tasks.NODE),
                 num(r.get(Tasks.START_S)),

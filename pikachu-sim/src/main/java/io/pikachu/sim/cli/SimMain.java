@@ -4,6 +4,8 @@ import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.benchmodel.CommandLines;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.benchmodel.SlotConfig;
+import io.pikachu.benchmodel.SuiteFiles;
+import io.pikachu.sim.calib.BinsPostShuffle;
 import io.pikachu.sim.calib.Calibration;
 import io.pikachu.sim.calib.EmbeddedModel;
 import io.pikachu.sim.calib.MeasuredRun;
@@ -126,8 +128,8 @@ public final class SimMain {
         .addOption(
             CommandLines.valued(
                 "bins-runs",
-                "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
-                    + " what bins cost a reducer's final merge (default"
+                "validate: a suite folder (results.csv and runs/) whose reducers' phase times give"
+                    + " what bins do to a reducer's post-shuffle work (default"
                     + " ../results/cluster/2026-11-24-suite; none: no cost)"))
         .addOption(CommandLines.valued("app", "simulate: application (default wordcount)"))
         .addOption(
@@ -172,10 +174,10 @@ public final class SimMain {
     List<MeasuredRun> runs = suite(line);
     long t0 = System.nanoTime();
     String binsFrom = line.getOptionValue("bins-runs", "../results/cluster/2026-11-24-suite");
-    java.util.Map<String, Double> binsCost = java.util.Collections.emptyMap();
+    java.util.Map<String, BinsPostShuffle> binsCost = java.util.Collections.emptyMap();
     if (!binsFrom.equals("none")) {
       Path dir = Paths.get(binsFrom);
-      binsCost = Calibration.binsMergeCost(SuiteRuns.read(dir.resolve("results.csv"), dir));
+      binsCost = BinsPostShuffle.measure(SuiteRuns.read(dir.resolve(SuiteFiles.RESULTS), dir));
     }
     Validation v = Validation.run(runs, mbPerMap(line), binsCost);
     v.writeCsv(out.resolve("validation.csv"));
@@ -183,14 +185,24 @@ public final class SimMain {
     md.append("Held-back runs: each repetition predicted by a model fitted on the stock runs of")
         .append(" the others (")
         .append(runs.size())
-        .append(" runs). Cells: median absolute error [95% interval].");
+        .append(" runs). Cells: median absolute error [95% interval] (the noise floor: what an")
+        .append(" exact model would miss by, the median |log ratio| of two rounds of the same")
+        .append(" application, cluster and method over sqrt 2); signed: prediction over")
+        .append(" measurement - 1.");
     if (!binsCost.isEmpty()) {
-      md.append(" What bins cost a reducer's final merge is measured on ")
+      md.append(" What bins do to a reducer's post-shuffle work is measured on ")
           .append(binsFrom)
-          .append(" (its sort phases with and without bins).");
+          .append(" (its reducers' phase times against their bytes):\n\n");
+      for (BinsPostShuffle b : binsCost.values()) {
+        md.append("- ").append(b.describe()).append('\n');
+      }
     }
     md.append("\n\n")
         .append(v.table())
+        .append(
+            "\nThe reduce tail of runs with bins by how the job's last map ended (a speculative"
+                + " copy or an original attempt):\n\n")
+        .append(v.lastMapTable())
         .append('\n')
         .append(
             String.format(

@@ -95,6 +95,9 @@ public final class Simulation {
   private final List<Attempt> unreportedLaunches = new ArrayList<Attempt>();
   private final List<double[]> publishedAt = new ArrayList<double[]>();
 
+  /** The last version the controller decided, applied or not. */
+  private ControllerFeed.Published latest;
+
   private final List<Attempt> all = new ArrayList<Attempt>();
   private final Set<Attempt> liveAttempts = new LinkedHashSet<Attempt>();
   private double jobEnd = Double.NaN;
@@ -567,7 +570,7 @@ public final class Simulation {
             return;
           }
           a.sortDoneAt = now;
-          setWork(a, Attempt.Stage.REDUCE, a.heldMb * app.reduceCpuPerMb());
+          setWork(a, Attempt.Stage.REDUCE, a.heldMb * app.reduceCpuPerMb() * binsPerMbFactor());
           break;
         case REDUCE:
           if (a.remaining > EPS) {
@@ -593,11 +596,22 @@ public final class Simulation {
     double memory = a.node.spec.memoryMb() / Math.max(1, a.node.spec.reduceSlots());
     double inMemory = memory * platform.mergeMemoryShare();
     double onDisk = Math.max(0, a.heldMb - inMemory);
-    // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins
-    // the final merge has a segment per bin and map instead of one per map, and the reducer made
-    // a fetch per bin: their cost, measured on the reducers' CPU counters, is put here.
-    double bins = method.usesController() ? platform.binsReducerCoreS() : 0;
-    setWork(a, Attempt.Stage.MERGE, (a.heldMb + onDisk) * app.sortCpuPerMb() + bins);
+    // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins a
+    // reducer's post-shuffle work has a part that does not grow with its bytes (a segment per bin
+    // and map in its merges, a request per bin): measured on reducers' phase times in runs with
+    // bins (BinsPostShuffle), it is put in the final merge.
+    setWork(
+        a,
+        Attempt.Stage.MERGE,
+        (a.heldMb + onDisk) * app.sortCpuPerMb() * binsPerMbFactor() + binsFixedCoreS());
+  }
+
+  private double binsFixedCoreS() {
+    return method.usesController() ? platform.binsFixedCoreS() : 0;
+  }
+
+  private double binsPerMbFactor() {
+    return method.usesController() ? platform.binsPerMbFactor() : 1;
   }
 
   private void setWork(Attempt a, Attempt.Stage stage, double work) {
@@ -729,14 +743,39 @@ public final class Simulation {
   private void pollController(double delay, int applyKind) {
     ControllerFeed.Published p = feed.poll(now);
     if (p != null) {
+      latest = p;
       publishedAt.add(new double[] {p.version, now});
       push(new Event(now + delay, applyKind, null, 0, p.owners, p.isFinal));
+      if (p.isFinal && applyKind == Event.APPLY && anyWaitingForFinalMap()) {
+        // A reducer that waits for the final map looks for it at the final-wait interval, not at
+        // the bin-map poll interval: it finds a final map decided at a later poll that much sooner.
+        push(
+            new Event(
+                now + platform.finalPollS(), Event.APPLY_WAITING, null, 0, p.owners, p.isFinal));
+      }
     }
+  }
+
+  private boolean anyWaitingForFinalMap() {
+    for (Attempt r : reducers) {
+      if (r != null && r.stage == Attempt.Stage.WAIT_FINAL) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A reducer copied every owned bin while the map is not final: the AM is told at once. */
   private void waitingForFinalMap(Attempt a) {
     feed.report(a, now, completedMaps, job.maps(), AttemptState.RUNNING);
+    if (latest != null && latest.isFinal && !ownersFinal) {
+      // The final map is decided but not yet seen: a waiting reducer looks at the final-wait
+      // interval, so it finds it then rather than at its next ordinary poll.
+      push(
+          new Event(
+              now + platform.finalPollS(), Event.APPLY_WAITING, null, 0, latest.owners, true));
+      return;
+    }
     pollController(platform.finalPollS(), Event.APPLY_WAITING);
   }
 

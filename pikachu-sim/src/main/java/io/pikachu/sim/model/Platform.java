@@ -17,11 +17,17 @@ public final class Platform {
   private final double slowStart;
   private final boolean mapSpeculation;
   private final double mergeMemoryShare;
-  private final double binsReducerCoreS;
+  private final double binsFixedCoreS;
+  private final double binsPerMbFactor;
 
   private Platform(Builder b) {
     double[] nonNegative = {
-      b.amStartS, b.containerDelayS, b.jobEndS, b.mergeMemoryShare, b.binsReducerCoreS
+      b.amStartS,
+      b.containerDelayS,
+      b.jobEndS,
+      b.mergeMemoryShare,
+      b.binsFixedCoreS,
+      b.binsPerMbFactor
     };
     for (double v : nonNegative) {
       if (!(v >= 0) || Double.isInfinite(v)) {
@@ -47,7 +53,8 @@ public final class Platform {
     this.slowStart = b.slowStart;
     this.mapSpeculation = b.mapSpeculation;
     this.mergeMemoryShare = b.mergeMemoryShare;
-    this.binsReducerCoreS = b.binsReducerCoreS;
+    this.binsFixedCoreS = b.binsFixedCoreS;
+    this.binsPerMbFactor = b.binsPerMbFactor;
   }
 
   /** Hadoop's and Pikachu's defaults, with delays typical of a YARN cluster. */
@@ -71,7 +78,8 @@ public final class Platform {
         .slowStart(slowStart)
         .mapSpeculation(mapSpeculation)
         .mergeMemoryShare(mergeMemoryShare)
-        .binsReducerCoreS(binsReducerCoreS);
+        .binsFixedCoreS(binsFixedCoreS)
+        .binsPerMbFactor(binsPerMbFactor);
   }
 
   /** This platform with the AM's start and the container delay given (fitted or measured). */
@@ -79,9 +87,12 @@ public final class Platform {
     return toBuilder().amStartS(amStart).containerDelayS(containerDelay).build();
   }
 
-  /** This platform with virtual bins costing each reducer {@code coreS} core-seconds. */
-  public Platform withBinsReducerCpu(double coreS) {
-    return toBuilder().binsReducerCoreS(coreS).build();
+  /**
+   * This platform with a reducer's post-shuffle work, when the job runs with virtual bins, {@code
+   * fixedCoreS} plus {@code perMbFactor} times its work without them.
+   */
+  public Platform withBinsPostShuffle(double fixedCoreS, double perMbFactor) {
+    return toBuilder().binsFixedCoreS(fixedCoreS).binsPerMbFactor(perMbFactor).build();
   }
 
   public double amStartS() {
@@ -124,8 +135,12 @@ public final class Platform {
     return mergeMemoryShare;
   }
 
-  public double binsReducerCoreS() {
-    return binsReducerCoreS;
+  public double binsFixedCoreS() {
+    return binsFixedCoreS;
+  }
+
+  public double binsPerMbFactor() {
+    return binsPerMbFactor;
   }
 
   /** Builder of {@link Platform}, starting from the defaults each setter names. */
@@ -140,7 +155,8 @@ public final class Platform {
     private double slowStart = 0.05;
     private boolean mapSpeculation = true;
     private double mergeMemoryShare = 0.46;
-    private double binsReducerCoreS = 0;
+    private double binsFixedCoreS = 0;
+    private double binsPerMbFactor = 1;
 
     private Builder() {}
 
@@ -214,11 +230,21 @@ public final class Platform {
     }
 
     /**
-     * CPU a reducer spends on virtual bins themselves when the job runs with them (a fetch per bin,
-     * more segments in its final merge), in core-seconds; 0 (default): not modelled.
+     * With virtual bins, the core-seconds each reducer's post-shuffle work (final merge and reduce)
+     * costs beside its work per MB: a segment per bin and map to merge, a fetch per bin; 0
+     * (default): not modelled.
      */
-    public Builder binsReducerCoreS(double v) {
-      binsReducerCoreS = v;
+    public Builder binsFixedCoreS(double v) {
+      binsFixedCoreS = v;
+      return this;
+    }
+
+    /**
+     * With virtual bins, a reducer's post-shuffle work per MB over its work per MB without them
+     * (default 1).
+     */
+    public Builder binsPerMbFactor(double v) {
+      binsPerMbFactor = v;
       return this;
     }
 
