@@ -18,6 +18,7 @@ import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.engine.TaskRecord;
 import io.pikachu.sim.model.Clusters;
 import io.pikachu.sim.model.JobSpec;
+import io.pikachu.sim.paper.FigureSettings;
 import io.pikachu.sim.paper.PaperFigures;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,7 +39,8 @@ import org.apache.commons.cli.Options;
  */
 public final class SimMain {
 
-  static final String COMMANDS = "validate, fig2-2, fig2-7, fig2-9, beyond, paper, simulate, bench";
+  static final String COMMANDS =
+      "validate, fig2-2, fig2-7, fig2-9, sensitivity, beyond, paper, simulate, bench";
 
   private SimMain() {}
 
@@ -72,11 +74,15 @@ public final class SimMain {
         case "beyond":
           figures(line, out0, out).beyond();
           return 0;
+        case "sensitivity":
+          figures(line, out0, out).sensitivity();
+          return 0;
         case "paper":
           PaperFigures f = figures(line, out0, out);
           f.fig22();
           f.fig27();
           f.fig29();
+          f.sensitivity();
           return 0;
         case "simulate":
           return simulate(line, out);
@@ -124,6 +130,10 @@ public final class SimMain {
                 "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
                     + " ones' (default 1)"))
         .addOption(
+            CommandLines.valued(
+                "seeds",
+                "figures: seeds 1..N; every cell is their mean with its 95% interval (default 5)"))
+        .addOption(
             CommandLines.valued("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
         .addOption(
             CommandLines.valued(
@@ -147,7 +157,8 @@ public final class SimMain {
         .addOption(
             CommandLines.valued(
                 "task-noise",
-                "simulate: relative standard deviation of each task's work (default 0)"))
+                "log-normal sigma of each task's work: figures (default 0.08, measured on the"
+                    + " suite's maps), simulate (default 0)"))
         .addOption(CommandLines.help());
   }
 
@@ -243,24 +254,22 @@ public final class SimMain {
             + m.describe()
             + "```";
     log.println(m.describe());
-    double cores = Double.parseDouble(line.getOptionValue("reducer-cores", "NaN"));
-    if (!Double.isNaN(cores)) {
-      provenance +=
-          String.format(
-              Locale.ROOT,
-              "%n%nSensitivity run: a reducer may use up to %.1f cores (--reducer-cores).",
-              cores);
-    }
-    double fastCoreSpeed = Double.parseDouble(line.getOptionValue("fast-core-speed", "1"));
-    if (fastCoreSpeed != 1) {
-      provenance +=
-          String.format(
-              Locale.ROOT,
-              "%n%nSensitivity run: the 7-node cluster's fast cores are %.2f times as fast as its"
-                  + " slow ones (--fast-core-speed).",
-              fastCoreSpeed);
-    }
-    return new PaperFigures(m, out, log, provenance, cores, fastCoreSpeed);
+    FigureSettings settings =
+        FigureSettings.builder()
+            .seedCount((int) CommandLines.whole(line, "seeds", 5))
+            .taskNoise(CommandLines.number(line, "task-noise", FigureSettings.MEASURED_TASK_NOISE))
+            .fastCoreSpeed(CommandLines.number(line, "fast-core-speed", 1))
+            .reducerCores(CommandLines.number(line, "reducer-cores", Double.NaN))
+            .build();
+    provenance +=
+        String.format(
+            Locale.ROOT,
+            "%n%nRuns: %s (--fast-core-speed, --seeds, --task-noise%s). Each cell is the mean over"
+                + " the seeds with its 95%% t interval; a seed places inputs and reducers and draws"
+                + " every task's noise.",
+            settings.assumptions(),
+            Double.isNaN(settings.reducerCores()) ? "" : ", --reducer-cores");
+    return new PaperFigures(m, out, log, provenance, settings);
   }
 
   static int simulate(CommandLine line, PrintStream log) throws IOException {
