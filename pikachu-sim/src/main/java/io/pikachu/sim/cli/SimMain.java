@@ -305,6 +305,11 @@ public final class SimMain {
         r.appliedRatio("fast", "slow"),
         (System.nanoTime() - t0) / 1e6,
         r.events());
+    if (r.decisions() != null) {
+      for (io.pikachu.core.decision.Decision d : r.decisions().versions()) {
+        log.println("  decision: " + d.summaryLine());
+      }
+    }
     for (TaskRecord t : r.reducers()) {
       log.printf(
           Locale.ROOT,
