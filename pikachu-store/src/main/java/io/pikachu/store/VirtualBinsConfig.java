@@ -38,10 +38,14 @@ public final class VirtualBinsConfig {
 
   private VirtualBinsConfig() {}
 
-  /** Switches a job to virtual bins (both task-side plugins). */
+  /**
+   * Switches a job to virtual bins: both task-side plugins, and the AM plugin, which writes the job
+   * layout every task follows (without it the tasks find no layout and run as stock).
+   */
   public static void enable(Configuration conf) {
     conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, PikachuKeys.BIN_COLLECTOR_CLASS);
     conf.set(PikachuKeys.SHUFFLE_CONSUMER, PikachuKeys.BIN_SHUFFLE_CLASS);
+    conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
   }
 
   /** Whether the job names Pikachu's collector and shuffle consumer, each alone. */
