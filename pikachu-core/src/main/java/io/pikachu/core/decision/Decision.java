@@ -46,6 +46,7 @@ import org.immutables.value.Value;
  *   <li>{@code reducerClasses}: class of each reducer's node, or "unplaced" for a reducer not
  *       started yet
  *   <li>{@code reducerBins}: bins of each reducer
+ *   <li>{@code reducerBytes}: bytes of each reducer, where the bins' sizes were known
  *   <li>{@code owners}: the owner of every bin, as runs {@code reducer*bins} in bin order ({@link
  *       BinAllocation#ownerRuns()})
  *   <li>{@code version}: the bin map version this decision published
@@ -104,6 +105,15 @@ public abstract class Decision {
   public abstract List<String> reducerClasses();
 
   public abstract List<Integer> reducerBins();
+
+  /**
+   * The bytes each reducer holds under this version, where the bins' sizes were known when it was
+   * decided (rule bytes-by-capacity); empty otherwise, and in records written before.
+   */
+  @Value.Default
+  public List<Long> reducerBytes() {
+    return java.util.Collections.emptyList();
+  }
 
   public abstract String owners();
 

@@ -108,6 +108,11 @@ final class BinSegmentStore implements BinSegments<FetchedOutput> {
   }
 
   @Override
+  public long rawBytes(FetchedOutput output) {
+    return output.target == Target.MEMORY ? output.memory.length : output.rawLength;
+  }
+
+  @Override
   public synchronized long dropBin(int bin) {
     BinHoldings data = bins.get(bin);
     if (data == null) {
