@@ -8,7 +8,6 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.binmap.ByteAllocator;
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
@@ -33,42 +32,25 @@ class BytesByCapacityTest {
 
   /** Runs {@code job} under {@code c}, each reducer's reports carrying its bins' sizes so far. */
   private static DecisionRecord closedLoopWithSizes(SyntheticJob job, JobController c) {
-    job.run(
-        new SyntheticJob.Feedback() {
-          private long polledAt = -1;
-
-          @Override
-          public void report(StatusReport r) {
-            if (r.type() == TaskType.REDUCE && r.mapsCopied() > 0) {
-              BinAllocation owned = c.decision().map(Decision::allocation).orElse(null);
-              List<BinBytesReport.Entry> entries = new ArrayList<>();
-              int bpr = c.decision().map(Decision::binsPerReducer).orElse(10);
-              for (int b = 0; b < bpr * job.numReducers(); b++) {
-                int owner = owned == null ? b / bpr : owned.owner(b);
-                if (owner == r.taskIndex()) {
-                  entries.add(
-                      new BinBytesReport.Entry(
-                          b, binBytesPerMap(b) * r.mapsCopied(), r.mapsCopied()));
-                }
-              }
-              r = r.withBinBytes(BinBytesReport.encode(entries));
-            }
-            c.onReport(r);
+    return TwoStageControllerTest.closedLoop(
+        job,
+        c,
+        r -> {
+          if (r.type() != TaskType.REDUCE || r.mapsCopied() == 0) {
+            return r;
           }
-
-          @Override
-          public double share(int reducer, long t) {
-            if (t != polledAt) {
-              c.poll(t);
-              polledAt = t;
+          BinAllocation owned = c.decision().map(Decision::allocation).orElse(null);
+          int bpr = c.decision().map(Decision::binsPerReducer).orElse(10);
+          List<BinBytesReport.Entry> entries = new ArrayList<>();
+          for (int b = 0; b < bpr * job.numReducers(); b++) {
+            int owner = owned == null ? b / bpr : owned.owner(b);
+            if (owner == r.taskIndex()) {
+              entries.add(
+                  new BinBytesReport.Entry(b, binBytesPerMap(b) * r.mapsCopied(), r.mapsCopied()));
             }
-            return c.decision()
-                .map(d -> d.reducerBins().get(reducer) / (double) d.binsPerReducer())
-                .orElse(1.0);
           }
+          return r.withBinBytes(BinBytesReport.encode(entries));
         });
-    assertTrue(c.isFinal(), "the job ended without a final map: " + c.record());
-    return c.record().orElseThrow();
   }
 
   private static JobController controller(SyntheticJob job, Map<String, String> extra) {
@@ -118,30 +100,18 @@ class BytesByCapacityTest {
   void binsOfEqualBytesOnEqualNodesAreConfirmedUnmoved() {
     SyntheticJob job = equalNodes();
     JobController c = controller(job, Map.of());
-    job.run(
-        new SyntheticJob.Feedback() {
-          private long polledAt = -1;
-
-          @Override
-          public void report(StatusReport r) {
-            if (r.type() == TaskType.REDUCE && r.mapsCopied() > 0) {
-              List<BinBytesReport.Entry> entries = new ArrayList<>();
-              for (int b = r.taskIndex() * 10; b < r.taskIndex() * 10 + 10; b++) {
-                entries.add(new BinBytesReport.Entry(b, UNIT * r.mapsCopied(), r.mapsCopied()));
-              }
-              r = r.withBinBytes(BinBytesReport.encode(entries));
-            }
-            c.onReport(r);
+    TwoStageControllerTest.closedLoop(
+        job,
+        c,
+        r -> {
+          if (r.type() != TaskType.REDUCE || r.mapsCopied() == 0) {
+            return r;
           }
-
-          @Override
-          public double share(int reducer, long t) {
-            if (t != polledAt) {
-              c.poll(t);
-              polledAt = t;
-            }
-            return 1.0;
+          List<BinBytesReport.Entry> entries = new ArrayList<>();
+          for (int b = r.taskIndex() * 10; b < r.taskIndex() * 10 + 10; b++) {
+            entries.add(new BinBytesReport.Entry(b, UNIT * r.mapsCopied(), r.mapsCopied()));
           }
+          return r.withBinBytes(BinBytesReport.encode(entries));
         });
     DecisionRecord r = c.record().orElseThrow();
     assertEquals(DecisionStage.CONFIRMED, r.last().stage(), r.last().summaryLine());

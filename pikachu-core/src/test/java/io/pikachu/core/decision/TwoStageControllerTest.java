@@ -30,13 +30,19 @@ class TwoStageControllerTest {
 
   /** Runs {@code job} with {@code c} deciding the bins its reducers fetch. */
   static DecisionRecord closedLoop(SyntheticJob job, JobController c) {
+    return closedLoop(job, c, r -> r);
+  }
+
+  /** As above, each report passing through {@code reported} on its way to {@code c}. */
+  static DecisionRecord closedLoop(
+      SyntheticJob job, JobController c, java.util.function.UnaryOperator<StatusReport> reported) {
     job.run(
         new SyntheticJob.Feedback() {
           private long polledAt = -1;
 
           @Override
           public void report(StatusReport r) {
-            c.onReport(r);
+            c.onReport(reported.apply(r));
           }
 
           @Override
