@@ -119,9 +119,7 @@ public final class JobLayoutStore {
     if (!written.isPresent()) {
       written = claimLocally(store, conf);
     }
-    JobLayout layout =
-        written.orElseGet(
-            () -> VirtualBinsConfig.optedOut(conf) ? disabled() : noLayout(store.file()));
+    JobLayout layout = written.orElseGet(() -> withoutLayout(conf, store.file()));
     store.noteOwnSettings(conf, layout, "this task");
     return layout;
   }
@@ -177,6 +175,27 @@ public final class JobLayoutStore {
         conf.getLong(MRJobConfig.TASK_TIMEOUT, MRJobConfig.DEFAULT_TASK_TIMEOUT_MILLIS),
         VirtualBinsConfig.lenient(conf, PikachuKeys.FINAL_MAP_WAIT_MS),
         attempt);
+  }
+
+  /**
+   * What a task that finds no layout runs: stock, counted under the reason its own configuration
+   * gives where it gives one (the AM builds no plugin when speculation is off, say), else {@link
+   * Rebalancing.AsideReason#NO_LAYOUT}. The reason is for the counters and the log only: without a
+   * layout every task runs as stock, whatever its node says.
+   */
+  private static JobLayout withoutLayout(Configuration conf, Path file) {
+    if (VirtualBinsConfig.optedOut(conf)) {
+      return disabled();
+    }
+    try {
+      Rebalancing own = VirtualBinsConfig.rebalancing(conf);
+      if (own instanceof Rebalancing.SteppedAside) {
+        return JobLayout.stock((Rebalancing.SteppedAside) own);
+      }
+    } catch (RuntimeException e) {
+      // a setting this node cannot read: stock, as without a layout anyway
+    }
+    return noLayout(file);
   }
 
   /** The layout of a task that finds none and whose own configuration is off. */
