@@ -324,7 +324,8 @@ class AmPluginClusterTest {
             Optional.empty(),
             known,
             defaults.maxClasses(),
-            defaults.minSpeedRatio());
+            defaults.minSpeedRatio(),
+            false);
     System.out.println("profile after the first job: " + known + " -> " + expectedLayout);
 
     Configuration second = pikachu("profile-2");

@@ -82,8 +82,8 @@ final class JobStartKnowledge {
 
   /**
    * Whether the job gets bins: {@code bins}, unless the admin's class map or the node profile knows
-   * its nodes to be of one class ({@link LayoutDecision}); always bins when a test hook forces
-   * moves.
+   * its nodes to be of one class and its keys are not known to be skewed ({@link LayoutDecision});
+   * always bins when a test hook forces moves.
    */
   Rebalancing decide(Rebalancing.Enabled bins, Map<String, Double> profiled) {
     if (TestHooks.FORCED_RATIO.find(conf::get).isPresent()) {
@@ -94,7 +94,13 @@ final class JobStartKnowledge {
         controller.nodeClasses(),
         profiled,
         controller.maxClasses(),
-        controller.minSpeedRatio());
+        controller.minSpeedRatio(),
+        skewExpected());
+  }
+
+  /** {@code pikachu.skew.expected}, where the job sets it. */
+  private boolean skewExpected() {
+    return PikachuKeys.SKEW_EXPECTED.find(conf::get).orElse(false);
   }
 
   /** Adds what the job measured of its nodes to the profile. */

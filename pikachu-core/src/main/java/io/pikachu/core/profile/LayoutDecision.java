@@ -26,6 +26,9 @@ public final class LayoutDecision {
 
   public static final String RULE = "one-node-class";
 
+  /** Rule {@value}: nodes of one class keep bins for a job whose keys are known to be skewed. */
+  public static final String SKEW_RULE = "skew-keeps-bins";
+
   private static final Logger LOG = LoggerFactory.getLogger(LayoutDecision.class);
 
   private LayoutDecision() {}
@@ -34,10 +37,31 @@ public final class LayoutDecision {
    * @param bins how the job's partitions would be cut, as its rules allow
    * @param adminMap {@code pikachu.classes.map}, if set
    * @param profiled the profile's fresh relative speeds
+   * @param skewed the job's keys are known to be skewed ({@code pikachu.skew.expected}, or what the
+   *     profile remembers of earlier jobs of its work): on one class it still gets bins, which the
+   *     controller gives out by bytes
    * @return {@code bins}, or why the job runs as stock ({@link
    *     Rebalancing.AsideReason#ONE_NODE_CLASS})
    */
   public static Rebalancing decide(
+      Rebalancing.Enabled bins,
+      Optional<NodeClassMap> adminMap,
+      Map<String, Double> profiled,
+      int maxClasses,
+      double minSpeedRatio,
+      boolean skewed) {
+    Rebalancing byNodes = byNodes(bins, adminMap, profiled, maxClasses, minSpeedRatio);
+    if (skewed && byNodes instanceof Rebalancing.SteppedAside) {
+      LOG.info(
+          "Pikachu: bins for this job although {}: its keys are skewed (rule {})",
+          ((Rebalancing.SteppedAside) byNodes).detail(),
+          SKEW_RULE);
+      return bins;
+    }
+    return byNodes;
+  }
+
+  private static Rebalancing byNodes(
       Rebalancing.Enabled bins,
       Optional<NodeClassMap> adminMap,
       Map<String, Double> profiled,

@@ -125,13 +125,15 @@ class NodeProfileReplayTest {
     Rebalancing.Enabled bins =
         Rebalancing.Enabled.of(
             Slicing.HASH, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner");
-    Rebalancing layout = LayoutDecision.decide(bins, Optional.empty(), profiled(profile), 3, 1.5);
+    Rebalancing layout =
+        LayoutDecision.decide(bins, Optional.empty(), profiled(profile), 3, 1.5, false);
     assertEquals(
         Rebalancing.AsideReason.ONE_NODE_CLASS,
         ((Rebalancing.SteppedAside) layout).why(),
         layout.toString());
     Rebalancing twoClass =
-        LayoutDecision.decide(bins, Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5);
+        LayoutDecision.decide(
+            bins, Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5, false);
     assertEquals(bins, twoClass);
   }
 

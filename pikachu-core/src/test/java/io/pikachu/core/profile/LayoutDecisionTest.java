@@ -28,7 +28,7 @@ class LayoutDecisionTest {
   }
 
   private static Verdict decide(Optional<NodeClassMap> admin, Map<String, Double> profiled) {
-    return new Verdict(LayoutDecision.decide(BINS, admin, profiled, 3, 1.5));
+    return new Verdict(LayoutDecision.decide(BINS, admin, profiled, 3, 1.5, false));
   }
 
   @Test
@@ -70,5 +70,17 @@ class LayoutDecisionTest {
     assertTrue(decide(Optional.empty(), Map.of("n1", 4.0, "n2", 1.0, "n3", 1.0)).bins());
     assertTrue(decide(Optional.empty(), Map.of("n1", 1.0)).bins());
     assertTrue(decide(Optional.empty(), Map.of()).bins());
+  }
+
+  /** Issue 43: a skewed job keeps bins on nodes of one class, to be rebalanced by bytes. */
+  @Test
+  void aSkewedJobKeepsBinsOnOneClass() {
+    Map<String, Double> equal = Map.of("n1", 1.0, "n2", 1.1, "n3", 0.95);
+    assertFalse(decide(Optional.empty(), equal).bins());
+    assertTrue(LayoutDecision.decide(BINS, Optional.empty(), equal, 3, 1.5, true).equals(BINS));
+    assertTrue(
+        LayoutDecision.decide(
+                BINS, Optional.of(NodeClassMap.parse("n1=big,n2=big")), Map.of(), 3, 1.5, true)
+            .equals(BINS));
   }
 }
