@@ -1,11 +1,13 @@
 package io.pikachu.bench;
 
+import io.pikachu.bench.apps.HotKeyJoin;
 import io.pikachu.bench.apps.InvertedIndex;
 import io.pikachu.bench.apps.MultiWordCount;
 import io.pikachu.bench.apps.SelfJoin;
 import io.pikachu.bench.apps.Sort;
 import io.pikachu.bench.apps.TotalOrderSort;
 import io.pikachu.bench.apps.WordCount;
+import io.pikachu.bench.apps.WordCountNoCombiner;
 import io.pikachu.bench.data.GenerateAssociationsCommand;
 import io.pikachu.bench.data.GenerateCommand;
 import org.apache.hadoop.util.ProgramDriver;
@@ -22,6 +24,14 @@ public final class BenchApps {
   public static void main(String[] args) throws Throwable {
     ProgramDriver driver = new ProgramDriver();
     driver.addClass("wordcount", WordCount.class, "counts words: <input> <output>");
+    driver.addClass(
+        "wordcount-nocombiner",
+        WordCountNoCombiner.class,
+        "counts words without a combiner (skewed over Zipf words): <input> <output>");
+    driver.addClass(
+        "hotjoin",
+        HotKeyJoin.class,
+        "joins lines with a dimension on their first word (one hot key): <input> <output>");
     driver.addClass("sort", Sort.class, "sorts gen-sort records: <input> <output>");
     driver.addClass(
         "sort-total-order",

@@ -19,27 +19,34 @@ import java.util.Objects;
  * what it changes in the map phase. Immutable.
  */
 public final class Method {
-  public static final Method STOCK = new Method(null, Double.NaN, true);
-  public static final Method TARAZU = new Method(Estimator.TARAZU, Double.NaN, true);
-  public static final Method PIKACHU = new Method(Estimator.PIKACHU, Double.NaN, true);
-  public static final Method TWO_STAGE = new Method(Estimator.TWO_STAGE, Double.NaN, true);
+  public static final Method STOCK = new Method(null, Double.NaN, true, true);
+  public static final Method TARAZU = new Method(Estimator.TARAZU, Double.NaN, true, true);
+  public static final Method PIKACHU = new Method(Estimator.PIKACHU, Double.NaN, true, true);
+  public static final Method TWO_STAGE = new Method(Estimator.TWO_STAGE, Double.NaN, true, true);
   public static final Method TWO_STAGE_HADOOP_COPIES =
-      new Method(Estimator.TWO_STAGE, Double.NaN, false);
+      new Method(Estimator.TWO_STAGE, Double.NaN, false, true);
+
+  /** Two-stage giving out bins by count, as before bins went by bytes (issue 43). */
+  public static final Method TWO_STAGE_COUNTS =
+      new Method(Estimator.TWO_STAGE, Double.NaN, true, false);
 
   /** The methods a suite repetition may run, in the order they alternate; sweep points follow. */
   public static final List<Method> COMPARED =
       Collections.unmodifiableList(
-          Arrays.asList(STOCK, TARAZU, PIKACHU, TWO_STAGE, TWO_STAGE_HADOOP_COPIES));
+          Arrays.asList(
+              STOCK, TARAZU, PIKACHU, TWO_STAGE, TWO_STAGE_HADOOP_COPIES, TWO_STAGE_COUNTS));
 
   static final String STOCK_LABEL = "stock";
   static final String FIXED_PREFIX = "fixed-";
   static final String HADOOP_COPIES_SUFFIX = "-hadoop-copies";
+  static final String COUNTS_SUFFIX = "-counts";
 
   private final Estimator estimator;
   private final double fixedP;
   private final boolean nodeSpeedCopies;
+  private final boolean byBytes;
 
-  private Method(Estimator estimator, double fixedP, boolean nodeSpeedCopies) {
+  private Method(Estimator estimator, double fixedP, boolean nodeSpeedCopies, boolean byBytes) {
     boolean fixed = estimator == Estimator.FIXED;
     if (fixed != !Double.isNaN(fixedP)) {
       throw new IllegalArgumentException("a P is given for, and only for, a fixed sweep point");
@@ -50,12 +57,13 @@ public final class Method {
     this.estimator = estimator;
     this.fixedP = fixedP;
     this.nodeSpeedCopies = nodeSpeedCopies || estimator == null;
+    this.byBytes = byBytes || estimator == null;
   }
 
   /** Pikachu's bins and controller with {@code estimator} (not {@link Estimator#FIXED}). */
   public static Method of(Estimator estimator) {
     Objects.requireNonNull(estimator, "estimator");
-    return new Method(estimator, Double.NaN, true);
+    return new Method(estimator, Double.NaN, true, true);
   }
 
   /**
@@ -66,7 +74,7 @@ public final class Method {
     if (!(p > 0) || Double.isInfinite(p)) {
       throw new IllegalArgumentException("a fixed P must be positive, got " + p);
     }
-    return new Method(Estimator.FIXED, Math.round(p * 100) / 100.0, true);
+    return new Method(Estimator.FIXED, Math.round(p * 100) / 100.0, true, true);
   }
 
   /**
@@ -87,6 +95,8 @@ public final class Method {
         throw new IllegalArgumentException("not a fixed P: '" + label + "'", e);
       }
     }
+    boolean counts = t.endsWith(COUNTS_SUFFIX);
+    t = counts ? t.substring(0, t.length() - COUNTS_SUFFIX.length()) : t;
     boolean hadoopCopies = t.endsWith(HADOOP_COPIES_SUFFIX);
     String name = hadoopCopies ? t.substring(0, t.length() - HADOOP_COPIES_SUFFIX.length()) : t;
     Estimator e;
@@ -99,7 +109,7 @@ public final class Method {
     if (e == Estimator.FIXED) {
       throw new IllegalArgumentException("a fixed method names its P: fixed-<P>, e.g. fixed-3.5");
     }
-    return new Method(e, Double.NaN, !hadoopCopies);
+    return new Method(e, Double.NaN, !hadoopCopies, !counts);
   }
 
   /** Every estimator's name, with {@code fixed-<P>} for the sweep points. */
@@ -126,6 +136,11 @@ public final class Method {
     return nodeSpeedCopies;
   }
 
+  /** Whether bins go out by their bytes (rule bytes-by-capacity), not by count. */
+  public boolean byBytes() {
+    return byBytes;
+  }
+
   public boolean isStock() {
     return estimator == null;
   }
@@ -148,7 +163,7 @@ public final class Method {
       return String.format(Locale.ROOT, FIXED_PREFIX + "%.2f", fixedP);
     }
     String base = estimator == null ? STOCK_LABEL : estimator.configValue();
-    return nodeSpeedCopies ? base : base + HADOOP_COPIES_SUFFIX;
+    return base + (nodeSpeedCopies ? "" : HADOOP_COPIES_SUFFIX) + (byBytes ? "" : COUNTS_SUFFIX);
   }
 
   @Override
@@ -159,12 +174,13 @@ public final class Method {
     Method m = (Method) o;
     return estimator == m.estimator
         && Double.compare(fixedP, m.fixedP) == 0
-        && nodeSpeedCopies == m.nodeSpeedCopies;
+        && nodeSpeedCopies == m.nodeSpeedCopies
+        && byBytes == m.byBytes;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(estimator, fixedP, nodeSpeedCopies);
+    return Objects.hash(estimator, fixedP, nodeSpeedCopies, byBytes);
   }
 
   @Override

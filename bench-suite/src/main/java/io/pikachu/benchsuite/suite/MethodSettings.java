@@ -22,5 +22,8 @@ public final class MethodSettings {
     if (!method.nodeSpeedCopies()) {
       conf.setBoolean(PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.name(), false);
     }
+    if (!method.byBytes()) {
+      conf.setBoolean(PikachuKeys.ALLOCATE_BY_BYTES.name(), false);
+    }
   }
 }

@@ -1,11 +1,13 @@
 package io.pikachu.benchsuite.suite;
 
 import io.pikachu.bench.apps.BenchmarkTool.JobFactory;
+import io.pikachu.bench.apps.HotKeyJoin;
 import io.pikachu.bench.apps.InvertedIndex;
 import io.pikachu.bench.apps.MultiWordCount;
 import io.pikachu.bench.apps.SelfJoin;
 import io.pikachu.bench.apps.Sort;
 import io.pikachu.bench.apps.WordCount;
+import io.pikachu.bench.apps.WordCountNoCombiner;
 import io.pikachu.bench.data.AssociationGenerator;
 import io.pikachu.bench.data.RecordGenerator;
 import io.pikachu.bench.data.TextGenerator;
@@ -15,19 +17,28 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
-/** The five applications of section 2.6, each with the seeded input it runs on. */
+/**
+ * The five applications of section 2.6, and two whose keys are skewed (issue 43), each with the
+ * seeded input it runs on.
+ */
 public enum SuiteApp {
   WORDCOUNT(Input.TEXT, WordCount::createJob),
   SORT(Input.RECORDS, Sort::createJob),
   MULTIWORDCOUNT(Input.TEXT, MultiWordCount::createJob),
   INVERTEDINDEX(Input.TEXT, InvertedIndex::createJob),
-  SELFJOIN(Input.ASSOCIATIONS, SelfJoin::createJob);
+  SELFJOIN(Input.ASSOCIATIONS, SelfJoin::createJob),
+  /** Wordcount without a combiner over Zipf words: skewed partitions (issue 43). */
+  WORDCOUNT_NOCOMBINER(Input.ZIPF_TEXT, WordCountNoCombiner::createJob),
+  /** A join on lines' first words, one of which is hot (issue 43). */
+  HOTJOIN(Input.ZIPF_TEXT, HotKeyJoin::createJob);
 
   /** Kinds of input; applications of one kind share one generated data set. */
   public enum Input {
     TEXT,
     RECORDS,
-    ASSOCIATIONS;
+    ASSOCIATIONS,
+    /** Words that follow Zipf's law (exponent 1 over 10,000 words), as natural text does. */
+    ZIPF_TEXT;
 
     /**
      * Writes {@code files} files of {@code bytesPerFile} each, the same bytes for the same seed.
@@ -40,6 +51,8 @@ public enum SuiteApp {
         case TEXT -> new TextGenerator(seed, 50_000_000, 0.6).write(conf, dir, files, bytesPerFile);
         case RECORDS -> new RecordGenerator(seed).write(conf, dir, files, bytesPerFile);
         case ASSOCIATIONS -> new AssociationGenerator(seed).write(conf, dir, files, bytesPerFile);
+        case ZIPF_TEXT ->
+            new TextGenerator(seed, 10_000, 1.0).write(conf, dir, files, bytesPerFile);
       }
     }
   }

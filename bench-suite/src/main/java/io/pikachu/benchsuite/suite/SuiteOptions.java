@@ -45,15 +45,18 @@ public record SuiteOptions(
   public static final List<String> METHODS =
       List.of("stock", "tarazu", "pikachu", "two-stage", "optimal");
 
-  /** Methods run only when asked for: two-stage without rule map-copy-by-node-speed. */
-  static final List<String> EXTRA_METHODS = List.of("two-stage-hadoop-copies");
+  /**
+   * Methods run only when asked for: two-stage without rule map-copy-by-node-speed, and two-stage
+   * giving bins out by count rather than by bytes.
+   */
+  static final List<String> EXTRA_METHODS = List.of("two-stage-hadoop-copies", "two-stage-counts");
 
   private static final Options OPTIONS =
       new Options()
           .addOption(
               opt(
                   "apps",
-                  "comma-separated applications (default all: "
+                  "comma-separated applications (default the five of section 2.6; known: "
                       + Arrays.stream(SuiteApp.values()).map(SuiteApp::label).toList()
                       + ")"))
           .addOption(

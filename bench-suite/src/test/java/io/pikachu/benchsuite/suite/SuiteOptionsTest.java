@@ -14,7 +14,15 @@ class SuiteOptionsTest {
   @Test
   void defaultsAreTheFullSuite() {
     SuiteOptions o = SuiteOptions.parse(new String[0]);
-    assertEquals(List.of(SuiteApp.values()), o.apps());
+    assertEquals(
+        List.of(
+            SuiteApp.WORDCOUNT,
+            SuiteApp.SORT,
+            SuiteApp.MULTIWORDCOUNT,
+            SuiteApp.INVERTEDINDEX,
+            SuiteApp.SELFJOIN),
+        o.apps(),
+        "the paper's five by default");
     assertEquals(List.of(SuiteCluster.CONFIG_1, SuiteCluster.CONFIG_2), o.clusters());
     assertEquals(SuiteOptions.METHODS, o.methods());
     assertEquals(3, o.reps());
