@@ -53,10 +53,18 @@ public class WordCount extends BenchmarkTool {
 
   /** Builds the job; the caller sets reducers and any plugin settings on {@code conf} first. */
   public static Job createJob(Configuration conf, Path input, Path output) throws IOException {
-    Job job = Job.getInstance(conf, "wordcount");
+    return createJob(conf, input, output, "wordcount", true);
+  }
+
+  /** The job under {@code name}, with or without the combiner. */
+  static Job createJob(Configuration conf, Path input, Path output, String name, boolean combine)
+      throws IOException {
+    Job job = Job.getInstance(conf, name);
     job.setJarByClass(WordCount.class);
     job.setMapperClass(TokenMapper.class);
-    job.setCombinerClass(SumReducer.class);
+    if (combine) {
+      job.setCombinerClass(SumReducer.class);
+    }
     job.setReducerClass(SumReducer.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(IntWritable.class);

@@ -3,11 +3,7 @@ package io.pikachu.bench.apps;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -23,15 +19,7 @@ public class WordCountNoCombiner extends BenchmarkTool {
 
   /** Builds the job; the caller sets reducers and any plugin settings on {@code conf} first. */
   public static Job createJob(Configuration conf, Path input, Path output) throws IOException {
-    Job job = Job.getInstance(conf, "wordcount-nocombiner");
-    job.setJarByClass(WordCountNoCombiner.class);
-    job.setMapperClass(WordCount.TokenMapper.class);
-    job.setReducerClass(WordCount.SumReducer.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(IntWritable.class);
-    FileInputFormat.addInputPath(job, input);
-    FileOutputFormat.setOutputPath(job, output);
-    return job;
+    return WordCount.createJob(conf, input, output, "wordcount-nocombiner", false);
   }
 
   public static void main(String[] args) throws Exception {
