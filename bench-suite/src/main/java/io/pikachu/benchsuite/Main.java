@@ -1,6 +1,6 @@
 package io.pikachu.benchsuite;
 
-import io.pikachu.bench.Args;
+import io.pikachu.bench.cli.Args;
 import io.pikachu.benchsuite.demo.Demo;
 import io.pikachu.benchsuite.demo.DemoOptions;
 import io.pikachu.benchsuite.namenode.NameNodeLoadBenchmark;

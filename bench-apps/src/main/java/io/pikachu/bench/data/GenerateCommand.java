@@ -1,6 +1,6 @@
 package io.pikachu.bench.data;
 
-import io.pikachu.bench.Args;
+import io.pikachu.bench.cli.Args;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;

@@ -1,6 +1,6 @@
 package io.pikachu.benchsuite.demo;
 
-import io.pikachu.bench.Args;
+import io.pikachu.bench.cli.Args;
 import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.benchmodel.CommandLines;
 import io.pikachu.benchmodel.SlotConfig;

@@ -1,4 +1,4 @@
-package io.pikachu.bench;
+package io.pikachu.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.pikachu.bench;
+package io.pikachu.bench.cli;
 
 /** Positional arguments of the benchmark programs, with errors that name the argument. */
 public final class Args {
