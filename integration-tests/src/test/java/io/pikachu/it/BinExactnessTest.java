@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
-import io.pikachu.core.testing.TestHooks;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -43,8 +43,8 @@ class BinExactnessTest extends SmallJobs {
    */
   private static UnaryOperator<Configuration> forced(String ratios, String afterMaps) {
     return c -> {
-      bins(c).set(TestHooks.FORCED_RATIO.name(), ratios);
-      c.set(TestHooks.FORCED_AFTER_MAPS.name(), afterMaps);
+      bins(c).set(TestHookKeys.FORCED_RATIO.name(), ratios);
+      c.set(TestHookKeys.FORCED_AFTER_MAPS.name(), afterMaps);
       return c;
     };
   }

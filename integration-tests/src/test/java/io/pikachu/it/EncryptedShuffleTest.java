@@ -3,7 +3,7 @@ package io.pikachu.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.testing.TestHooks;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -42,8 +42,8 @@ class EncryptedShuffleTest extends SmallJobs {
 
   private static Configuration forced(Configuration c, String ratio) {
     VirtualBinsConfig.enable(c);
-    c.set(TestHooks.FORCED_RATIO.name(), ratio);
-    c.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5");
+    c.set(TestHookKeys.FORCED_RATIO.name(), ratio);
+    c.set(TestHookKeys.FORCED_AFTER_MAPS.name(), "0.5");
     return c;
   }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.am.Pikachu;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
-import io.pikachu.core.testing.TestHooks;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import java.io.OutputStream;
@@ -84,8 +84,8 @@ class HadoopExamplesTest {
     Path stockOut = new Path(root, "terasort-stock");
     Path pikachuOut = new Path(root, "terasort-pikachu");
     Configuration forced = runningFrom(pikachuOut, clusterWide());
-    forced.set(TestHooks.FORCED_RATIO.name(), "3,0.333");
-    forced.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5,1");
+    forced.set(TestHookKeys.FORCED_RATIO.name(), "3,0.333");
+    forced.set(TestHookKeys.FORCED_AFTER_MAPS.name(), "0.5,1");
     Configuration plain = runningFrom(stockOut, new Configuration(stock));
     assertEquals(0, ToolRunner.run(plain, new TeraSort(), args(input, stockOut)));
     assertEquals(0, ToolRunner.run(forced, new TeraSort(), args(input, pikachuOut)));
@@ -123,8 +123,8 @@ class HadoopExamplesTest {
     Configuration listed = clusterWide();
     listed.set(
         PikachuKeys.MOVABLE_PARTITIONERS.name(), SecondarySort.FirstPartitioner.class.getName());
-    listed.set(TestHooks.FORCED_RATIO.name(), "3");
-    listed.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5");
+    listed.set(TestHookKeys.FORCED_RATIO.name(), "3");
+    listed.set(TestHookKeys.FORCED_AFTER_MAPS.name(), "0.5");
     StockVsPikachu.Runs runs =
         harness.run(
             "secondarysort",

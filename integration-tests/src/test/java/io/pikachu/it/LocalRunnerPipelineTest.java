@@ -3,7 +3,7 @@ package io.pikachu.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.testing.TestHooks;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -60,7 +60,7 @@ class LocalRunnerPipelineTest {
   private Configuration binsConf(double ratio) {
     Configuration conf = localConf();
     VirtualBinsConfig.enable(conf);
-    conf.set(TestHooks.FORCED_RATIO.name(), Double.toString(ratio));
+    conf.set(TestHookKeys.FORCED_RATIO.name(), Double.toString(ratio));
     return conf;
   }
 
@@ -90,7 +90,7 @@ class LocalRunnerPipelineTest {
   void totalOrderSortStaysByteIdenticalAfterChange() throws Exception {
     Job stock = run(TestApps.App.TOTAL_ORDER_SORT, "tos-stock", localConf());
     Configuration forced = binsConf(3);
-    forced.set(TestHooks.FORCED_FAST_REDUCERS.name(), "1,3");
+    forced.set(TestHookKeys.FORCED_FAST_REDUCERS.name(), "1,3");
     Job changed = run(TestApps.App.TOTAL_ORDER_SORT, "tos-forced", forced);
     assertTrue(compare.concatenated(outputOf(stock)).length > 1000);
     compare.assertMatchesStock(

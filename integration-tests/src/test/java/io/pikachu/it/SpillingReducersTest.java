@@ -2,7 +2,7 @@ package io.pikachu.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.core.testing.TestHooks;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -35,8 +35,8 @@ class SpillingReducersTest extends SmallJobs {
   private static UnaryOperator<Configuration> forced(String ratios, String afterMaps) {
     return c -> {
       VirtualBinsConfig.enable(tight(c));
-      c.set(TestHooks.FORCED_RATIO.name(), ratios);
-      c.set(TestHooks.FORCED_AFTER_MAPS.name(), afterMaps);
+      c.set(TestHookKeys.FORCED_RATIO.name(), ratios);
+      c.set(TestHookKeys.FORCED_AFTER_MAPS.name(), afterMaps);
       return c;
     };
   }

@@ -1,12 +1,12 @@
 package io.pikachu.am;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.LayoutDecision;
 import io.pikachu.core.profile.NodeProfile;
-import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.NodeProfileStore;
 import java.io.IOException;
 import java.util.Collections;
@@ -86,7 +86,7 @@ final class JobStartKnowledge {
    * always bins when a test hook forces moves.
    */
   Rebalancing decide(Rebalancing.Enabled bins, Map<String, Double> profiled) {
-    if (TestHooks.FORCED_RATIO.find(conf::get).isPresent()) {
+    if (TestHookKeys.FORCED_RATIO.find(conf::get).isPresent()) {
       return bins;
     }
     return LayoutDecision.decide(

@@ -3,12 +3,12 @@ package io.pikachu.store;
 import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.config.Key;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.RebalancingRules;
 import io.pikachu.core.partitioning.WideJobBins;
-import io.pikachu.core.testing.TestHooks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -189,7 +189,7 @@ public final class VirtualBinsConfig {
     return JobFacts.builder()
         .reducers(conf.getInt(MRJobConfig.NUM_REDUCES, 1))
         .controllerEnabled(controllerEnabled(conf))
-        .forcedRatio(TestHooks.FORCED_RATIO.find(conf::get).isPresent())
+        .forcedRatio(TestHookKeys.FORCED_RATIO.find(conf::get).isPresent())
         .pikachuSpeculator(
             conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "")
                 .equals(PikachuKeys.PIKACHU_SPECULATOR))

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
 import io.pikachu.core.partitioning.WideJobBins;
-import io.pikachu.core.testing.TestHooks;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -170,7 +170,7 @@ class VirtualBinsConfigTest {
     Configuration conf = binJob(4);
     conf.set("pikachu.bins.per.reduce", "20");
     conf.set("pikachu.future.feature", "on"); // a rollback with a newer key in mapred-site.xml
-    conf.set(TestHooks.FORCED_FAST_REDUCERS.name(), "0"); // a hook's key is known
+    conf.set(TestHookKeys.FORCED_FAST_REDUCERS.name(), "0"); // a hook's key is known
     List<String> warnings = VirtualBinsConfig.validateJob(conf);
     assertEquals(2, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).contains("pikachu.bins.per.reduce"), warnings.toString());

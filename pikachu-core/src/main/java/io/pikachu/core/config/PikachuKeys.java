@@ -375,7 +375,7 @@ public final class PikachuKeys {
   public static final String PREFIX = "pikachu.";
 
   /**
-   * Names under this prefix are test and sweep hooks ({@code io.pikachu.core.testing.TestHooks}),
+   * Names under this prefix are test and sweep hooks ({@code io.pikachu.core.config.TestHookKeys}),
    * not part of the configuration an admin sets.
    */
   public static final String TEST_PREFIX = "pikachu.test.";

@@ -3,22 +3,19 @@ package io.pikachu.task.reduce;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapPolling;
 import io.pikachu.core.binmap.BinMapSource;
+import io.pikachu.core.binmap.BinMapSourceFactory;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.shuffle.FetchPlanner;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
 import io.pikachu.core.shuffle.ShuffleLimits;
-import io.pikachu.core.testing.ForcedRatioHook;
-import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
-import java.util.BitSet;
-import java.util.Collections;
-import java.util.List;
-import java.util.Optional;
+import java.util.ServiceLoader;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.ShuffleConsumerPlugin;
@@ -147,27 +144,26 @@ final class ShuffleParts<K, V> {
   }
 
   /**
-   * The source of this job's bin maps: the test hook's forced change, or the maps the AM's
-   * controller publishes (a job with neither is one Pikachu steps aside for).
+   * The source of this job's bin maps: the maps the AM's controller publishes, or, for a job that
+   * sets a test or sweep hook's keys ({@code pikachu.test.*}), the hook's, from the test kit on the
+   * task's class path (the admin jar holds no hook).
+   *
+   * @throws IllegalStateException when a hook's keys are set and no test kit serves them
    */
   static BinMapSource createSource(JobConf job, JobLayout layout, int reducers, String attempt)
       throws IOException {
     int binsPerReducer = layout.binsPerReducer();
-    Optional<List<Double>> ratios = TestHooks.FORCED_RATIO.find(job::get);
-    if (ratios.isPresent()) {
-      List<Double> after =
-          TestHooks.FORCED_AFTER_MAPS
-              .find(job::get)
-              .orElse(Collections.nCopies(ratios.get().size(), 1.0));
-      BitSet fast =
-          ForcedRatioHook.parseFast(job.get(TestHooks.FORCED_FAST_REDUCERS.name()), reducers);
-      return new ForcedRatioHook(
-          reducers,
-          binsPerReducer,
-          ratios.get(),
-          after,
-          fast,
-          layout.enabled().get().slicing().keepsOrder());
+    if (TestHookKeys.FORCED_RATIO.find(job::get).isPresent()) {
+      for (BinMapSourceFactory hook : ServiceLoader.load(BinMapSourceFactory.class)) {
+        if (hook.serves(job::get)) {
+          return hook.create(
+              job::get, reducers, binsPerReducer, layout.enabled().get().slicing().keepsOrder());
+        }
+      }
+      throw new IllegalStateException(
+          TestHookKeys.FORCED_RATIO.name()
+              + " is set, but no test kit (pikachu-testkit) on the task's class path serves it: the"
+              + " hook is for tests and sweeps, and the admin jar does not hold it");
     }
     return new PublishedBinMapSource(
         FsBinMapStore.forLayout(job, layout, reducers),

@@ -11,10 +11,10 @@ import io.pikachu.core.binmap.BinMapSource;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.config.TestHookKeys;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
-import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -46,9 +46,9 @@ class BinMapSourcesTest {
   @Test
   void badHookRatioIsNamedWhenTheSourceIsCreated() {
     JobConf job = new JobConf(false);
-    job.set(TestHooks.FORCED_RATIO.name(), "three");
+    job.set(TestHookKeys.FORCED_RATIO.name(), "three");
     var parse = assertThrows(IllegalArgumentException.class, () -> source(job, Slicing.HASH));
-    assertTrue(parse.getMessage().contains(TestHooks.FORCED_RATIO.name()));
+    assertTrue(parse.getMessage().contains(TestHookKeys.FORCED_RATIO.name()));
   }
 
   @Test
@@ -63,8 +63,8 @@ class BinMapSourcesTest {
   @Test
   void theHookMovesTheFewestBinsUnlessTheJobIsTotalOrder() throws Exception {
     JobConf job = new JobConf(false);
-    job.set(TestHooks.FORCED_RATIO.name(), "3");
-    job.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5");
+    job.set(TestHookKeys.FORCED_RATIO.name(), "3");
+    job.set(TestHookKeys.FORCED_AFTER_MAPS.name(), "0.5");
     BinMap hash = source(job, Slicing.HASH).current(5, 10, false);
     BinMap ordered = source(job, Slicing.KEY_RANGE).current(5, 10, false);
     assertEquals(hash.allocation().counts(), ordered.allocation().counts());

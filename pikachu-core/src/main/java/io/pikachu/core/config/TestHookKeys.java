@@ -1,9 +1,8 @@
-package io.pikachu.core.testing;
+package io.pikachu.core.config;
 
 import static io.pikachu.core.config.Parsers.numbersAbove;
 import static io.pikachu.core.config.Parsers.text;
 
-import io.pikachu.core.config.Key;
 import java.util.List;
 
 /**
@@ -11,8 +10,8 @@ import java.util.List;
  * and sweeps can move bins on any cluster, also one whose nodes are equal. Not for production jobs;
  * their names start with {@code pikachu.test.} and the admin's configuration never lists them.
  */
-public final class TestHooks {
-  private TestHooks() {}
+public final class TestHookKeys {
+  private TestHookKeys() {}
 
   public static final Key<List<Double>> FORCED_RATIO =
       new Key<>(

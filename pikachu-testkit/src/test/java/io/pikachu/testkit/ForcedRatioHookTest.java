@@ -1,4 +1,4 @@
-package io.pikachu.core.testing;
+package io.pikachu.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
+import io.pikachu.core.config.TestHookKeys;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,12 +88,12 @@ class ForcedRatioHookTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> new ForcedRatioHook(3, 10, List.of(-1.0), List.of(1.0), set(0), true));
-    assertTrue(ratio.getMessage().contains(TestHooks.FORCED_RATIO.name()));
+    assertTrue(ratio.getMessage().contains(TestHookKeys.FORCED_RATIO.name()));
     var after =
         assertThrows(
             IllegalArgumentException.class,
             () -> new ForcedRatioHook(3, 10, List.of(3.0), List.of(0.0), set(0), true));
-    assertTrue(after.getMessage().contains(TestHooks.FORCED_AFTER_MAPS.name()));
+    assertTrue(after.getMessage().contains(TestHookKeys.FORCED_AFTER_MAPS.name()));
     var mismatch =
         assertThrows(
             IllegalArgumentException.class,
@@ -106,7 +107,7 @@ class ForcedRatioHookTest {
     assertTrue(decreasing.getMessage().contains("not decreasing"), decreasing.getMessage());
     var fast =
         assertThrows(IllegalArgumentException.class, () -> ForcedRatioHook.parseFast("0,7", 3));
-    assertTrue(fast.getMessage().contains(TestHooks.FORCED_FAST_REDUCERS.name()));
+    assertTrue(fast.getMessage().contains(TestHookKeys.FORCED_FAST_REDUCERS.name()));
     assertEquals(set(0, 1), ForcedRatioHook.parseFast(null, 4));
   }
 }

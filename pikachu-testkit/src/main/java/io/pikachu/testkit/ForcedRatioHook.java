@@ -1,9 +1,10 @@
-package io.pikachu.core.testing;
+package io.pikachu.testkit;
 
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinAllocator;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapSource;
+import io.pikachu.core.config.TestHookKeys;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -38,13 +39,13 @@ public final class ForcedRatioHook implements BinMapSource {
       boolean keepOrder) {
     if (ratios.isEmpty() || ratios.stream().anyMatch(p -> !(p > 0) || Double.isInfinite(p))) {
       throw new IllegalArgumentException(
-          TestHooks.FORCED_RATIO.name() + " must list positive numbers, got " + ratios);
+          TestHookKeys.FORCED_RATIO.name() + " must list positive numbers, got " + ratios);
     }
     if (afterMaps.size() != ratios.size()) {
       throw new IllegalArgumentException(
-          TestHooks.FORCED_AFTER_MAPS.name()
+          TestHookKeys.FORCED_AFTER_MAPS.name()
               + " must give one fraction for each ratio of "
-              + TestHooks.FORCED_RATIO.name()
+              + TestHookKeys.FORCED_RATIO.name()
               + ", got "
               + afterMaps
               + " for "
@@ -54,14 +55,14 @@ public final class ForcedRatioHook implements BinMapSource {
       double a = afterMaps.get(k);
       if (!(a > 0 && a <= 1) || (k > 0 && a < afterMaps.get(k - 1))) {
         throw new IllegalArgumentException(
-            TestHooks.FORCED_AFTER_MAPS.name()
+            TestHookKeys.FORCED_AFTER_MAPS.name()
                 + " must be fractions in (0, 1], not decreasing, got "
                 + afterMaps);
       }
     }
     if (fast.isEmpty() || fast.length() > reducers) {
       throw new IllegalArgumentException(
-          TestHooks.FORCED_FAST_REDUCERS.name()
+          TestHookKeys.FORCED_FAST_REDUCERS.name()
               + " must name reducer indexes in [0, "
               + reducers
               + "), got "
@@ -96,7 +97,7 @@ public final class ForcedRatioHook implements BinMapSource {
         fast.set(r);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            TestHooks.FORCED_FAST_REDUCERS.name()
+            TestHookKeys.FORCED_FAST_REDUCERS.name()
                 + " must list"
                 + " reducer indexes in [0, "
                 + reducers
