@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.pikachu.core.time.Ages;
 import io.pikachu.core.value.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -219,7 +220,7 @@ public abstract class NodeProfile {
                         r.relativeSpeed(),
                         r.jobs(),
                         r.tasks(),
-                        Speeds.age(nowMs - r.updatedMs())));
+                        Ages.format(nowMs - r.updatedMs())));
               }
             });
     return lines;
