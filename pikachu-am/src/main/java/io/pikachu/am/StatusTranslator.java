@@ -59,19 +59,29 @@ final class StatusTranslator {
     long launch = attempt.getLaunchTime();
     return Optional.of(
         StatusReport.of(
-            timeMs,
-            id.toString(),
-            type,
-            id.getTaskId().getId(),
-            node.toString(),
-            phase,
-            state,
-            progress,
-            copied,
-            completed,
-            totalMaps,
-            cpuMs(status),
-            launch > 0 && launch <= timeMs ? launch : -1));
+                timeMs,
+                id.toString(),
+                type,
+                id.getTaskId().getId(),
+                node.toString(),
+                phase,
+                state,
+                progress,
+                copied,
+                completed,
+                totalMaps,
+                cpuMs(status),
+                launch > 0 && launch <= timeMs ? launch : -1)
+            .withBinBytes(type == TaskType.REDUCE ? binBytes(status.stateString) : ""));
+  }
+
+  /** The bin-size report at the end of a reducer's status string, or "". */
+  static String binBytes(String stateString) {
+    if (stateString == null) {
+      return "";
+    }
+    int at = stateString.indexOf("|binbytes ");
+    return at < 0 ? "" : stateString.substring(at);
   }
 
   /**

@@ -136,6 +136,25 @@ public final class PikachuKeys {
 
   // ---- the controller (AM side) ----
 
+  public static final Key<Boolean> ALLOCATE_BY_BYTES =
+      new Key<>(
+          "pikachu.allocation.by-bytes",
+          "true",
+          strictBoolean(),
+          "the correction gives each reducer bins whose bytes match its share (its P over the sum),"
+              + " from the bin sizes the reducers report as they fetch, so that skewed keys do not"
+              + " unbalance it; false: equation 2.2 on bin counts, every bin taken to hold the same"
+              + " bytes");
+
+  public static final Key<Boolean> SKEW_EXPECTED =
+      new Key<>(
+          "pikachu.skew.expected",
+          null,
+          strictBoolean(),
+          "per job: true keeps bins on nodes of one class, so that a job with skewed keys is"
+              + " rebalanced by bytes; false gives such a job no bins; unset: the node profile"
+              + " decides, from what earlier jobs of the same work measured");
+
   public static final Key<Estimator> ESTIMATOR =
       new Key<>(
           "pikachu.estimator",
@@ -325,6 +344,8 @@ public final class PikachuKeys {
               ONE_ATTEMPT_PER_MAP,
               MOVABLE_PARTITIONERS,
               PLACEMENT_SENSITIVE_FORMATS,
+              ALLOCATE_BY_BYTES,
+              SKEW_EXPECTED,
               ESTIMATOR,
               FIXED_P,
               NODE_CLASSES,

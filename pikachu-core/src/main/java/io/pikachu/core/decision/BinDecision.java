@@ -22,10 +22,20 @@ final class BinDecision {
 
   private final List<String> reducerClasses;
   private final int[] counts;
+  private final List<Double> weights;
 
-  private BinDecision(List<String> reducerClasses, int[] counts) {
+  private BinDecision(List<String> reducerClasses, int[] counts, List<Double> weights) {
     this.reducerClasses = reducerClasses;
     this.counts = counts;
+    this.weights = weights;
+  }
+
+  /**
+   * Each reducer's P, the weight of its share ({@link io.pikachu.core.binmap.ByteAllocator}): all 1
+   * where the ratios are within the dead band.
+   */
+  List<Double> weights() {
+    return weights;
   }
 
   /** Class of each reducer's node, or {@link Decision#UNPLACED}. */
@@ -105,7 +115,11 @@ final class BinDecision {
         outsideDeadband
             ? BinAllocator.allocate(binsPerReducer, weights)
             : BinAllocation.even(binsPerReducer, numReducers);
+    List<Double> shareWeights =
+        outsideDeadband ? weights : java.util.Collections.nCopies(numReducers, 1.0);
     return new BinDecision(
-        reducerClasses, allocation.counts().stream().mapToInt(Integer::intValue).toArray());
+        reducerClasses,
+        allocation.counts().stream().mapToInt(Integer::intValue).toArray(),
+        shareWeights);
   }
 }

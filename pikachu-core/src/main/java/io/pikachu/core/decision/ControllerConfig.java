@@ -44,6 +44,16 @@ public abstract class ControllerConfig {
 
   public abstract double minSpeedRatio();
 
+  /**
+   * Rule {@code bytes-by-capacity}: bins given out by their bytes once known ({@code
+   * pikachu.allocation.by-bytes}).
+   */
+  @Value.Default
+  @Value.Parameter(false)
+  public boolean allocateByBytes() {
+    return true;
+  }
+
   public static ControllerConfig of(
       Estimator estimator,
       OptionalDouble fixedP,
@@ -83,6 +93,14 @@ public abstract class ControllerConfig {
     }
   }
 
+  /**
+   * This configuration with the job layout's bins per reducer: a restarted AM, or an AM whose node
+   * reads the key otherwise, cuts bins as the tasks do.
+   */
+  public ControllerConfig forBinsPerReducer(int binsPerReducer) {
+    return ImmutableControllerConfig.builder().from(this).binsPerReducer(binsPerReducer).build();
+  }
+
   public static ControllerConfig defaults() {
     return from(key -> null);
   }
@@ -96,17 +114,22 @@ public abstract class ControllerConfig {
     Optional<Double> fixedP = PikachuKeys.FIXED_P.find(lookup);
     int bins = WideJobBins.perReducer(lookup);
     Optional<NodeClassMap> classes = PikachuKeys.NODE_CLASSES.find(lookup).map(NodeClassMap::parse);
-    return of(
-        estimator,
-        fixedP.map(OptionalDouble::of).orElse(OptionalDouble.empty()),
-        bins,
-        classes,
-        PikachuKeys.DEADBAND.get(lookup),
-        PikachuKeys.MAX_WAIT_MS.get(lookup),
-        PikachuKeys.AFTER_MAPS_WAIT_MS.get(lookup),
-        PikachuKeys.CAUGHT_UP_TOLERANCE.get(lookup),
-        PikachuKeys.WAVE_MAPS.get(lookup),
-        PikachuKeys.MAX_CLASSES.get(lookup),
-        PikachuKeys.MIN_SPEED_RATIO.get(lookup));
+    ControllerConfig read =
+        of(
+            estimator,
+            fixedP.map(OptionalDouble::of).orElse(OptionalDouble.empty()),
+            bins,
+            classes,
+            PikachuKeys.DEADBAND.get(lookup),
+            PikachuKeys.MAX_WAIT_MS.get(lookup),
+            PikachuKeys.AFTER_MAPS_WAIT_MS.get(lookup),
+            PikachuKeys.CAUGHT_UP_TOLERANCE.get(lookup),
+            PikachuKeys.WAVE_MAPS.get(lookup),
+            PikachuKeys.MAX_CLASSES.get(lookup),
+            PikachuKeys.MIN_SPEED_RATIO.get(lookup));
+    return ImmutableControllerConfig.builder()
+        .from(read)
+        .allocateByBytes(PikachuKeys.ALLOCATE_BY_BYTES.get(lookup))
+        .build();
   }
 }

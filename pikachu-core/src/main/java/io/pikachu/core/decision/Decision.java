@@ -7,7 +7,7 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.value.Nullable;
-import io.pikachu.core.value.ValueType;
+import io.pikachu.core.value.WideValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +46,7 @@ import org.immutables.value.Value;
  *   <li>{@code reducerClasses}: class of each reducer's node, or "unplaced" for a reducer not
  *       started yet
  *   <li>{@code reducerBins}: bins of each reducer
+ *   <li>{@code reducerBytes}: bytes of each reducer, where the bins' sizes were known
  *   <li>{@code owners}: the owner of every bin, as runs {@code reducer*bins} in bin order ({@link
  *       BinAllocation#ownerRuns()})
  *   <li>{@code version}: the bin map version this decision published
@@ -57,7 +58,7 @@ import org.immutables.value.Value;
  * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@ValueType
+@WideValueType
 @Value.Immutable
 @JsonSerialize(as = ImmutableDecision.class)
 @JsonDeserialize(as = ImmutableDecision.class)
@@ -105,6 +106,15 @@ public abstract class Decision {
 
   public abstract List<Integer> reducerBins();
 
+  /**
+   * The bytes each reducer holds under this version, where the bins' sizes were known when it was
+   * decided (rule bytes-by-capacity); empty otherwise, and in records written before.
+   */
+  @Value.Default
+  public List<Long> reducerBytes() {
+    return java.util.Collections.emptyList();
+  }
+
   public abstract String owners();
 
   public abstract long version();
@@ -116,54 +126,9 @@ public abstract class Decision {
   /** Empty in records written before rules were named. */
   public abstract List<String> rules();
 
-  public static Decision of(
-      String estimator,
-      DecisionReason reason,
-      long decidedAtMs,
-      long firstReducerMs,
-      Long tsMs,
-      Long twMs,
-      Long windowStartMs,
-      Long windowEndMs,
-      int waveMaps,
-      int mapsCompleted,
-      int totalMaps,
-      int binsPerReducer,
-      double deadband,
-      boolean rebalanced,
-      String referenceClass,
-      List<ClassMeasurement> classes,
-      List<String> reducerClasses,
-      List<Integer> reducerBins,
-      String owners,
-      long version,
-      DecisionStage stage,
-      List<String> notes,
-      List<String> rules) {
-    return ImmutableDecision.of(
-        estimator,
-        reason,
-        decidedAtMs,
-        firstReducerMs,
-        tsMs,
-        twMs,
-        windowStartMs,
-        windowEndMs,
-        waveMaps,
-        mapsCompleted,
-        totalMaps,
-        binsPerReducer,
-        deadband,
-        rebalanced,
-        referenceClass,
-        classes,
-        reducerClasses,
-        reducerBins,
-        owners,
-        version,
-        stage,
-        notes,
-        rules);
+  /** A decision built field by field. */
+  public static ImmutableDecision.Builder builder() {
+    return ImmutableDecision.builder();
   }
 
   @Value.Check

@@ -1,6 +1,8 @@
 package io.pikachu.core.decision;
 
 import io.pikachu.core.binmap.BinAllocation;
+import io.pikachu.core.binmap.BinBytesReport;
+import io.pikachu.core.binmap.ByteAllocator;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClasses;
 import io.pikachu.core.decision.classify.NodeClassifier;
@@ -11,12 +13,15 @@ import io.pikachu.core.decision.estimate.Estimates.Estimate;
 import io.pikachu.core.decision.estimate.EvenEstimator;
 import io.pikachu.core.decision.estimate.PartitionRatioEstimator;
 import io.pikachu.core.decision.estimate.Ratios;
+import io.pikachu.core.decision.observe.BinSizes;
 import io.pikachu.core.decision.observe.JobObserver;
 import io.pikachu.core.decision.observe.ReducerMetrics;
 import io.pikachu.core.decision.observe.StatusReport;
+import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.core.decision.stabilise.Stabilisation;
 import io.pikachu.core.decision.stabilise.StabilisationDetector;
+import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.timing.Fire;
 import io.pikachu.core.decision.timing.Poll;
 import io.pikachu.core.partitioning.Slicing;
@@ -49,6 +54,10 @@ public final class JobController {
   static final String CORRECTED_RULE = "provisional-corrected";
   static final String PROFILE_RULE = "node-speed-from-profile";
   static final String PROFILE_WAIT_RULE = "correction-waits-for-profiled-nodes";
+  static final String SIZES_WAIT_RULE = "correction-waits-for-bin-sizes";
+
+  /** The share of a job's maps every bin must have been seen from before bins go out by bytes. */
+  static final double SIZES_MIN_SHARE = 0.25;
 
   private final ControllerConfig config;
   private final Slicing slicing;
@@ -58,6 +67,9 @@ public final class JobController {
   private final ClassMeasurer measurer;
   private final ReducerMetrics metrics;
   private final List<Decision> decisions = new ArrayList<>();
+
+  /** Each bin's bytes, as the reducers report them (rule {@value ByteAllocator#RULE}). */
+  private final BinSizes sizes;
 
   /** Relative node speeds earlier jobs measured (the node profile); empty without one. */
   private Map<String, Double> profiled = Collections.emptyMap();
@@ -93,6 +105,7 @@ public final class JobController {
         new NodeClassifier(config.nodeClasses(), config.maxClasses(), config.minSpeedRatio());
     this.detector = new StabilisationDetector(metrics, config.waveMaps());
     this.measurer = new ClassMeasurer(metrics);
+    this.sizes = new BinSizes(config.binsPerReducer() * numReducers);
   }
 
   /**
@@ -165,7 +178,24 @@ public final class JobController {
   public synchronized void onReport(StatusReport report) {
     if (!isFinal()) {
       job.accept(report);
+      if (report.type() == TaskType.REDUCE && !report.binBytes().isEmpty()) {
+        sizes.update(BinBytesReport.decode(report.binBytes()));
+      }
     }
+  }
+
+  /**
+   * Each bin's bytes over all maps, once known well enough to give bins out by: rule {@value
+   * ByteAllocator#RULE} is on, and every bin has been seen from at least a quarter ({@link
+   * #SIZES_MIN_SHARE}) of the job's maps.
+   */
+  private Optional<long[]> knownBinBytes() {
+    int total = job.totalMaps();
+    int needed = Math.max(1, Math.min(total, (int) Math.ceil(total * SIZES_MIN_SHARE)));
+    if (!config.allocateByBytes() || total == 0 || sizes.fewestMaps() < needed) {
+      return Optional.empty();
+    }
+    return Optional.of(sizes.estimated(total));
   }
 
   /** The version in force, once there is one. */
@@ -239,6 +269,18 @@ public final class JobController {
                 + ", whose speed is still the node profile's");
       }
     }
+    if (!decisions.isEmpty()
+        && inForce().reason() == DecisionReason.SINGLE_CLASS
+        && !knownBinBytes().isPresent()) {
+      // on one class only the bins' bytes can justify a correction: wait for them, while waiting
+      // costs no reducer anything
+      if (now < poll.deadline() && !poll.reducerWaitingForDecision().isPresent()) {
+        return Optional.empty();
+      }
+      priorRules.add(SIZES_WAIT_RULE);
+      priorNotes.add(
+          "the bins' sizes were not known in time (every bin seen from a quarter of the maps)");
+    }
     return estimate
         .timing()
         .check(poll)
@@ -308,73 +350,199 @@ public final class JobController {
             config.deadband(),
             notes,
             rules);
-    List<ClassMeasurement> withP =
-        measured.stream().map(m -> m.withP(used.p().get(m.name()))).collect(Collectors.toList());
-    DecisionStage stage;
-    BinAllocation allocation = inForce.rebalanced(bins.counts(), slicing.keepsOrder());
-    if (published == null) {
-      boolean correctable =
-          Estimates.correction(config.estimator()).isPresent() && !fire.nothingToBalance();
-      stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
-    } else if (!evidence.isPresent()) {
-      stage = DecisionStage.CONFIRMED;
+    Optional<long[]> binBytes = knownBinBytes();
+    Staged staged =
+        published == null
+            ? first(fire, target(inForce, bins, binBytes, notes, rules))
+            : evidence.isPresent() || binBytes.isPresent()
+                ? correction(
+                    published,
+                    evidence.isPresent() ? measured : Collections.emptyList(),
+                    ratios,
+                    inForce,
+                    bins,
+                    binBytes,
+                    notes,
+                    rules)
+                : Staged.confirmed(inForce, rules);
+    Stabilisation st = fire.stabilisation();
+    return Decision.builder()
+        .estimator(config.estimator().configValue())
+        .reason(fire.reason())
+        .decidedAtMs(poll.now())
+        .firstReducerMs(poll.t1())
+        .tsMs(st == null ? null : boxed(st.tsMs()))
+        .twMs(st == null ? null : boxed(st.twMs()))
+        .windowStartMs(fire.window().map(w -> w[0]).orElse(null))
+        .windowEndMs(fire.window().map(w -> w[1]).orElse(null))
+        .waveMaps(st == null ? 0 : st.waveMaps())
+        .mapsCompleted(job.mapsCompletedAt(poll.now()))
+        .totalMaps(job.totalMaps())
+        .binsPerReducer(config.binsPerReducer())
+        .deadband(config.deadband())
+        .rebalanced(!staged.allocation.isEven())
+        .referenceClass(used.reference())
+        .classes(
+            measured.stream()
+                .map(m -> m.withP(used.p().get(m.name())))
+                .collect(Collectors.toList()))
+        .reducerClasses(bins.reducerClasses())
+        .reducerBins(staged.allocation.counts())
+        .reducerBytes(
+            binBytes
+                .map(b -> boxed(ByteAllocator.loads(staged.allocation, b)))
+                .orElse(Collections.emptyList()))
+        .owners(staged.allocation.ownerRuns())
+        .version(decisions.size() + 1)
+        .stage(staged.stage)
+        .notes(notes)
+        .rules(rules)
+        .build();
+  }
+
+  /** What a version publishes: its stage, and the allocation in it. */
+  private static final class Staged {
+    final DecisionStage stage;
+    final BinAllocation allocation;
+
+    Staged(DecisionStage stage, BinAllocation allocation) {
+      this.stage = stage;
+      this.allocation = allocation;
+    }
+
+    /** The map in force stays, confirmed (rule {@value #CONFIRMED_RULE}). */
+    static Staged confirmed(BinAllocation inForce, List<String> rules) {
       rules.add(CONFIRMED_RULE);
-      allocation = inForce;
-    } else {
+      return new Staged(DecisionStage.CONFIRMED, inForce);
+    }
+  }
+
+  /**
+   * The first version: provisional when this estimator corrects it later (and there is something to
+   * balance), else final.
+   */
+  private Staged first(Fire fire, BinAllocation decided) {
+    // on one class a correction can still come from the bins' bytes
+    boolean correctable =
+        Estimates.correction(config.estimator()).isPresent()
+            && (!fire.nothingToBalance() || config.allocateByBytes());
+    return new Staged(correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL, decided);
+  }
+
+  /**
+   * The correction of a provisional map, on evidence: corrected where the measured ratios differ
+   * from the published ones beyond the dead band, else the provisional map confirmed.
+   */
+  private Staged correction(
+      Decision published,
+      List<ClassMeasurement> measured,
+      Ratios ratios,
+      BinAllocation inForce,
+      BinDecision bins,
+      Optional<long[]> binBytes,
+      List<String> notes,
+      List<String> rules) {
+    boolean ratiosDiffer = false;
+    if (!measured.isEmpty()) {
       List<ClassMeasurement> measuredP =
           measured.stream()
               .map(m -> m.withP(ratios.p().get(m.name())))
               .collect(Collectors.toList());
       CorrectionEvidence.Disagreement disagreement =
           CorrectionEvidence.disagreement(published.classes(), measuredP);
-      boolean corrected = disagreement.factor() > 1.0 + config.deadband();
-      stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
-      rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
+      ratiosDiffer = disagreement.factor() > 1.0 + config.deadband();
       if (!disagreement.leftOut().isEmpty()) {
         notes.add(
             "class(es) "
                 + disagreement.leftOut()
-                + " have no measured estimate, so nothing here contradicts their provisional ratio;"
-                + " they are left out of the comparison");
+                + " have no measured estimate, so nothing here contradicts their provisional"
+                + " ratio; they are left out of the comparison");
       }
       notes.add(
           String.format(
               java.util.Locale.ROOT,
-              "measured ratios differ from the provisional ones by a factor of up to %.3f, %s the"
-                  + " dead band of %s: %s",
+              "measured ratios differ from the provisional ones by a factor of up to %.3f, %s"
+                  + " the dead band of %s",
               disagreement.factor(),
-              corrected ? "outside" : "within",
-              config.deadband(),
-              corrected ? "corrected" : "the provisional map is final"));
-      if (!corrected) {
-        allocation = inForce;
+              ratiosDiffer ? "outside" : "within",
+              config.deadband()));
+    }
+    BinAllocation target =
+        ratiosDiffer || binBytes.isPresent()
+            ? target(inForce, bins, binBytes, notes, rules)
+            : inForce;
+    if (target.equals(inForce)) {
+      notes.add("the provisional map is final");
+      return Staged.confirmed(inForce, rules);
+    }
+    rules.add(CORRECTED_RULE);
+    notes.add("corrected");
+    return new Staged(DecisionStage.CORRECTED, target);
+  }
+
+  /**
+   * The allocation the decided shares ask for: by bytes once the bins' sizes are known (rule
+   * {@value ByteAllocator#RULE}), keeping the map in force where it already holds every reducer
+   * within the dead band of its share; else by counts (equation 2.2).
+   */
+  private BinAllocation target(
+      BinAllocation inForce,
+      BinDecision bins,
+      Optional<long[]> binBytes,
+      List<String> notes,
+      List<String> rules) {
+    if (!binBytes.isPresent()) {
+      return inForce.rebalanced(bins.counts(), slicing.keepsOrder());
+    }
+    long[] bytes = binBytes.get();
+    ByteAllocator.Result byBytes =
+        ByteAllocator.allocate(inForce, bytes, bins.weights(), slicing.keepsOrder());
+    double before = ByteAllocator.worstLoad(ByteAllocator.loads(inForce, bytes), byBytes.shares());
+    rules.add(ByteAllocator.RULE);
+    if (before <= 1.0 + config.deadband() || byBytes.worstLoad() >= before) {
+      notes.add(
+          String.format(
+              java.util.Locale.ROOT,
+              "by bytes, the map in force already holds the most loaded reducer at %.3f of its"
+                  + " share (dead band %s): kept",
+              before,
+              config.deadband()));
+      return inForce;
+    }
+    BinAllocation next = byBytes.allocation();
+    notes.add(
+        String.format(
+            java.util.Locale.ROOT,
+            "by bytes: the most loaded reducer held %.3f of its share, now %.3f; %d bin(s)"
+                + " move, about %d MB of them from maps already finished, fetched again",
+            before,
+            byBytes.worstLoad(),
+            next.binsMovedFrom(inForce),
+            refetchedBytes(inForce, next, bytes) >> 20));
+    if (!byBytes.oversizedBins().isEmpty()) {
+      List<Integer> big = byBytes.oversizedBins();
+      notes.add(
+          "bin(s) "
+              + (big.size() > 10 ? big.subList(0, 10) + " and " + (big.size() - 10) + " more" : big)
+              + " each hold more than the smallest reducer share of the bytes: no allocation of"
+              + " whole bins does better than the one above");
+    }
+    return next;
+  }
+
+  /**
+   * The bytes of moved bins that maps already finished wrote: what the gaining reducers fetch
+   * again.
+   */
+  private long refetchedBytes(BinAllocation from, BinAllocation to, long[] bytes) {
+    double finished = (double) job.mapsCompletedAt(job.latestMs()) / Math.max(1, job.totalMaps());
+    long moved = 0;
+    for (int b = 0; b < bytes.length; b++) {
+      if (from.owner(b) != to.owner(b)) {
+        moved += bytes[b];
       }
     }
-    Stabilisation st = fire.stabilisation();
-    return Decision.of(
-        config.estimator().configValue(),
-        fire.reason(),
-        poll.now(),
-        poll.t1(),
-        st == null ? null : boxed(st.tsMs()),
-        st == null ? null : boxed(st.twMs()),
-        fire.window().map(w -> w[0]).orElse(null),
-        fire.window().map(w -> w[1]).orElse(null),
-        st == null ? 0 : st.waveMaps(),
-        job.mapsCompletedAt(poll.now()),
-        job.totalMaps(),
-        config.binsPerReducer(),
-        config.deadband(),
-        !allocation.isEven(),
-        used.reference(),
-        withP,
-        bins.reducerClasses(),
-        allocation.counts(),
-        allocation.ownerRuns(),
-        decisions.size() + 1,
-        stage,
-        notes,
-        rules);
+    return Math.round(moved * finished);
   }
 
   /** {@code from}'s bin map as the final version: it changes no bin. */
@@ -383,30 +551,21 @@ public final class JobController {
     notes.add(note);
     List<String> rules = new ArrayList<>(from.rules());
     rules.add(CONFIRMED_RULE);
-    return Decision.of(
-        from.estimator(),
-        from.reason(),
-        from.decidedAtMs(),
-        from.firstReducerMs(),
-        from.tsMs(),
-        from.twMs(),
-        from.windowStartMs(),
-        from.windowEndMs(),
-        from.waveMaps(),
-        from.mapsCompleted(),
-        from.totalMaps(),
-        from.binsPerReducer(),
-        from.deadband(),
-        from.rebalanced(),
-        from.referenceClass(),
-        from.classes(),
-        from.reducerClasses(),
-        from.reducerBins(),
-        from.owners(),
-        from.version() + 1,
-        DecisionStage.CONFIRMED,
-        notes,
-        rules);
+    return Decision.builder()
+        .from(from)
+        .version(from.version() + 1)
+        .stage(DecisionStage.CONFIRMED)
+        .notes(notes)
+        .rules(rules)
+        .build();
+  }
+
+  private static List<Long> boxed(long[] values) {
+    List<Long> out = new ArrayList<>(values.length);
+    for (long v : values) {
+      out.add(v);
+    }
+    return out;
   }
 
   private static Long boxed(OptionalLong v) {

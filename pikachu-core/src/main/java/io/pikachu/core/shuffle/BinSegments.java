@@ -24,4 +24,7 @@ public interface BinSegments<O> {
 
   /** Bytes an output cost on the wire, for the shuffle counters. */
   long wireBytes(O output);
+
+  /** An output's uncompressed bytes: what its bin holds of the job's data. */
+  long rawBytes(O output);
 }

@@ -47,6 +47,9 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
     default void awaitingFinalMap() {}
   }
 
+  /** What this reducer has kept of each owned bin, reported to the AM in its status. */
+  private final BinBytesSeen binBytes = new BinBytesSeen();
+
   private final Object lock = new Object();
   private final int reducer;
   private final String attempt;
@@ -140,6 +143,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
    */
   public BitSet awaitFinal(Progress progress) throws IOException, InterruptedException {
     long completeSince = -1;
+    boolean sealWarned = false;
     while (true) {
       checkError();
       int finishedMaps;
@@ -174,15 +178,22 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
         LOG.info("Reducer {} fetched all its bins; waiting for a final bin map", reducer);
         progress.awaitingFinalMap();
       } else if (now - completeSince >= limits.finalWaitMs()) {
-        LOG.warn(
-            "No final bin map after {} ms ({}={}); sealing {} for all reducers",
-            now - completeSince,
-            PikachuKeys.FINAL_MAP_WAIT_MS.name(),
-            limits.finalWaitMs(),
-            map);
-        apply(source.forceFinal(map));
-        completeSince = -1;
-        continue;
+        if (!sealWarned) {
+          sealWarned = true;
+          LOG.warn(
+              "No final bin map after {} ms ({}={}); sealing {} for all reducers",
+              now - completeSince,
+              PikachuKeys.FINAL_MAP_WAIT_MS.name(),
+              limits.finalWaitMs(),
+              map);
+        }
+        BinMap sealed = source.forceFinal(map);
+        if (sealed.isFinal()) {
+          apply(sealed);
+          completeSince = -1;
+          continue;
+        }
+        // the store failed: the source tries again after its back-off, and gives up in time
       }
       synchronized (lock) {
         lock.wait(Math.min(complete ? limits.finalPollMs() : limits.pollMs(), MAX_WAIT_MS));
@@ -192,14 +203,15 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
 
   private String state(int finishedMaps, float fraction, BinMap map) {
     return String.format(
-        Locale.ROOT,
-        "%d/%d maps done, %.0f%% of %d owned bins copied, bin map v%d%s",
-        finishedMaps,
-        totalMaps,
-        fraction * 100,
-        map.count(reducer),
-        map.version(),
-        map.isFinal() ? " final" : "");
+            Locale.ROOT,
+            "%d/%d maps done, %.0f%% of %d owned bins copied, bin map v%d%s",
+            finishedMaps,
+            totalMaps,
+            fraction * 100,
+            map.count(reducer),
+            map.version(),
+            map.isFinal() ? " final" : "")
+        + binBytes.report();
   }
 
   /** Switches to {@code next}: drops lost bins now, fetches gained bins from every map. */
@@ -211,6 +223,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
       BitSet lost = change.lost();
       for (int b = lost.nextSetBit(0); b >= 0; b = lost.nextSetBit(b + 1)) {
         droppedBytes += segments.dropBin(b);
+        binBytes.dropped(b);
       }
       counters.binMapChanged(change.gained().cardinality(), lost.cardinality(), droppedBytes);
       LOG.info(
@@ -319,6 +332,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
       }
       // inside the lock, so a concurrent bin change cannot miss this output
       segments.keep(unit.bin(), output);
+      binBytes.kept(unit.bin(), segments.rawBytes(output));
       long wire = segments.wireBytes(output);
       counters.binFetched();
       if (verdict == FetchPlanner.Verdict.KEEP_RESHUFFLED) {

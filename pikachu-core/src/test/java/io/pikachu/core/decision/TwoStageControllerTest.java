@@ -30,13 +30,19 @@ class TwoStageControllerTest {
 
   /** Runs {@code job} with {@code c} deciding the bins its reducers fetch. */
   static DecisionRecord closedLoop(SyntheticJob job, JobController c) {
+    return closedLoop(job, c, r -> r);
+  }
+
+  /** As above, each report passing through {@code reported} on its way to {@code c}. */
+  static DecisionRecord closedLoop(
+      SyntheticJob job, JobController c, java.util.function.UnaryOperator<StatusReport> reported) {
     job.run(
         new SyntheticJob.Feedback() {
           private long polledAt = -1;
 
           @Override
           public void report(StatusReport r) {
-            c.onReport(r);
+            c.onReport(reported.apply(r));
           }
 
           @Override
@@ -100,19 +106,40 @@ class TwoStageControllerTest {
   }
 
   @Test
-  void oneNodeClassIsFinalAtPlacement() {
+  void oneNodeClassCountingBinsIsFinalAtPlacement() {
     SyntheticJob job = new SyntheticJob().maps(100, 10);
     for (int i = 1; i <= 3; i++) {
       job.node("n" + i, 1.0, 2, 5.0, 1.0);
       job.reducer("n" + i).reducer("n" + i);
     }
-    DecisionRecord r = closedLoop(job, Map.of());
+    DecisionRecord r = closedLoop(job, Map.of(PikachuKeys.ALLOCATE_BY_BYTES.name(), "false"));
     assertEquals(1, r.versions().size(), why(r));
     assertEquals(DecisionStage.FINAL, r.last().stage());
     assertFalse(r.last().rebalanced());
     assertTrue(
         r.last().decidedAtMs() - r.last().firstReducerMs() < 15_000,
         "final as soon as the nodes are measured: " + why(r));
+  }
+
+  /**
+   * Issue 43: on one class only the bins' bytes can call for a move, so the even map stays
+   * provisional until they are known; with no sizes reported (as here) it is confirmed once a
+   * reducer waits for it, or at the deadline.
+   */
+  @Test
+  void oneNodeClassWaitsForTheBinsBytesBeforeItIsFinal() {
+    SyntheticJob job = new SyntheticJob().maps(100, 10);
+    for (int i = 1; i <= 3; i++) {
+      job.node("n" + i, 1.0, 2, 5.0, 1.0);
+      job.reducer("n" + i).reducer("n" + i);
+    }
+    DecisionRecord r = closedLoop(job, Map.of());
+    assertEquals(2, r.versions().size(), why(r));
+    assertEquals(DecisionStage.PROVISIONAL, r.versions().get(0).stage());
+    assertFalse(r.versions().get(0).rebalanced());
+    assertEquals(DecisionStage.CONFIRMED, r.last().stage(), why(r));
+    assertFalse(r.last().rebalanced());
+    assertTrue(r.last().rules().contains(JobController.SIZES_WAIT_RULE), why(r));
   }
 
   @Test

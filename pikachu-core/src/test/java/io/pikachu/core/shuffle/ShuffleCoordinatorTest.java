@@ -75,6 +75,11 @@ class ShuffleCoordinatorTest {
     public long wireBytes(String output) {
       return 10;
     }
+
+    @Override
+    public long rawBytes(String output) {
+      return 100;
+    }
   }
 
   private static final class Counts implements ShuffleCounters {

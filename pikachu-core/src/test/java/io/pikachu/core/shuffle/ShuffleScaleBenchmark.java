@@ -175,6 +175,11 @@ public final class ShuffleScaleBenchmark {
     public long wireBytes(Long output) {
       return 1;
     }
+
+    @Override
+    public long rawBytes(Long output) {
+      return 1;
+    }
   }
 
   private static final class FixedSource implements BinMapSource {

@@ -28,6 +28,7 @@ import org.immutables.value.Value;
  *   <li>{@code totalMaps}: maps of the job
  *   <li>{@code cpuMs}: the attempt's cumulative CPU time (Hadoop's CPU_MILLISECONDS counter)
  *   <li>{@code launchTimeMs}: when the attempt was launched, or -1 if unknown
+ *   <li>{@code binBytes}: reducers: what they reported of their bins' bytes
  * </ul>
  */
 @ValueType
@@ -61,6 +62,22 @@ public abstract class StatusReport {
   public abstract long cpuMs();
 
   public abstract long launchTimeMs();
+
+  /**
+   * Reducers: the bin sizes at the end of the attempt's status ({@link
+   * io.pikachu.core.binmap.BinBytesReport}); empty otherwise, and in traces recorded before
+   * reducers sent them.
+   */
+  @Value.Default
+  @Value.Parameter(false)
+  public String binBytes() {
+    return "";
+  }
+
+  /** This report with {@code report} as its bin sizes. */
+  public StatusReport withBinBytes(String report) {
+    return ImmutableStatusReport.copyOf(this).withBinBytes(report);
+  }
 
   public static StatusReport of(
       long timeMs,
