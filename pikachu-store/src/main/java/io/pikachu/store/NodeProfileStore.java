@@ -1,26 +1,19 @@
 package io.pikachu.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.NodeProfile;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
@@ -32,43 +25,67 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each job adds one file of its own, {@code job-<end ms>-<job id>.json} (a {@link
  * JobMeasurement}), created whole or not at all, so that jobs ending together never overwrite each
- * other's measurements. The profile is those files folded in time order onto the newest {@code
- * base-<ms>-<id>.json} (a {@link NodeProfile} of every job up to its time). Once more than {@value
- * #COMPACT_AFTER} job files lie beyond the newest base, the job adding one writes a new base and
- * deletes what it folded, so that reading stays a handful of small files. Files older than {@code
- * pikachu.profile.max-age-ms} are ignored and deleted at the next compaction. A file that cannot be
- * read is skipped with a warning naming it: the profile only advises, and the job's own
- * measurements correct it.
+ * other's measurements. The profile is the newest compaction, {@code base-g<generation>.json} (a
+ * {@link ProfileBase}), with the job files it does not name folded on top in time order. Once more
+ * than {@value #COMPACT_AFTER} job files lie in the directory, the job adding one folds them into
+ * the next generation's base and deletes the files that base names and the bases before it.
+ *
+ * <p>What no job file can do:
+ *
+ * <ul>
+ *   <li>disable the profile: every file is checked on read, and one that cannot be used (it does
+ *       not parse, or holds what no measurement gives) is skipped with a warning naming it, and
+ *       deleted by the next compaction;
+ *   <li>outlive its age from a clock that ran ahead: every time is clamped to the reader's clock;
+ *       which files a base holds is by name, never by time;
+ *   <li>be lost to a race: a generation's base is created once (the first of two compacting jobs
+ *       wins, the other deletes nothing), and only the files a created base names are deleted; a
+ *       reader that finds a file folded away meanwhile reads again;
+ *   <li>come from another user: the directory must be the job user's and writable by nobody else,
+ *       or the profile is refused (a warning, and the job measures every node itself), and files
+ *       another user owns in it are ignored.
+ * </ul>
  */
 public final class NodeProfileStore {
 
   private static final Logger LOG = LoggerFactory.getLogger(NodeProfileStore.class);
 
   static final int COMPACT_AFTER = 50;
-  private static final int MAX_BYTES = 1 << 22;
-  private static final Pattern JOB_FILE = Pattern.compile("job-(\\d{1,18})-(.+)\\.json");
-  private static final Pattern BASE_FILE = Pattern.compile("base-(\\d{1,18})-(.+)\\.json");
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Reads of a profile being compacted under the reader, before it settles for what it has. */
+  private static final int READ_ATTEMPTS = 3;
 
   private final FileSystem fs;
   private final Path dir;
   private final long maxAgeMs;
+  private final ProfileFiles files;
 
+  /** The profile of this process's user (the job's, in an AM). */
   NodeProfileStore(FileSystem fs, Path dir, long maxAgeMs) {
+    this(fs, dir, maxAgeMs, StoreSafety.jobUser(SmallFiles.unwrap(fs)));
+  }
+
+  private NodeProfileStore(FileSystem fs, Path dir, long maxAgeMs, String user) {
+    this(fs, dir, maxAgeMs, user, FileAttributes.of(SmallFiles.unwrap(fs)));
+  }
+
+  NodeProfileStore(FileSystem fs, Path dir, long maxAgeMs, String user, FileAttributes attributes) {
     this.fs = SmallFiles.unwrap(fs);
     this.dir = dir;
     this.maxAgeMs = maxAgeMs;
+    // a local file system's files are this process's, whoever the profile is for
+    String owner = this.fs instanceof RawLocalFileSystem ? StoreSafety.jobUser(this.fs) : user;
+    this.files = new ProfileFiles(this.fs, dir, owner, attributes);
   }
 
-  /** The profile {@code conf} names, or the default one of {@code user}. */
+  /** The profile {@code conf} names, or the default one, of {@code user}'s jobs. */
   public static NodeProfileStore of(Configuration conf, String user) throws IOException {
     Path dir = directory(conf, user);
     return new NodeProfileStore(
-        dir.getFileSystem(conf), dir, PikachuKeys.PROFILE_MAX_AGE_MS.get(conf::get));
+        dir.getFileSystem(conf), dir, PikachuKeys.PROFILE_MAX_AGE_MS.get(conf::get), user);
   }
 
-  /** The profile of the current user's jobs, or the shared one {@code conf} names. */
+  /** The profile of the current user's jobs. */
   public static NodeProfileStore of(Configuration conf) throws IOException {
     return of(conf, UserGroupInformation.getCurrentUser().getShortUserName());
   }
@@ -97,76 +114,33 @@ public final class NodeProfileStore {
     return dir;
   }
 
-  /** The profile as of {@code nowMs}; empty when there is none. */
+  /**
+   * The profile as of {@code nowMs}; empty when there is none.
+   *
+   * @throws StoreSafety.UnsafeStoreException the directory is another user's, or others may write
+   *     it
+   */
   public NodeProfile read(long nowMs) throws IOException {
-    return read(list(), nowMs);
-  }
-
-  private NodeProfile read(Listing files, long nowMs) {
-    NodeProfile base = NodeProfile.empty();
-    long baseMs = Long.MIN_VALUE;
-    for (Named b : files.bases) {
-      Optional<NodeProfile> p = parse(b.path, NodeProfile.class);
-      if (p.isPresent()) {
-        base = p.get();
-        baseMs = b.timeMs;
-        break; // the newest readable one
-      }
-    }
-    List<JobMeasurement> jobs = new ArrayList<>();
-    for (Named j : files.jobs) {
-      if (j.timeMs > baseMs && nowMs - j.timeMs <= maxAgeMs) {
-        parse(j.path, JobMeasurement.class).ifPresent(jobs::add);
-      }
-    }
-    return base.mergeAll(jobs, maxAgeMs);
+    return fold(nowMs).profile;
   }
 
   /**
    * Adds one job's measurements, and compacts the profile when many job files have piled up.
    *
    * @return the file written
+   * @throws StoreSafety.UnsafeStoreException the directory is another user's, or others may write
+   *     it
    */
   public Path add(JobMeasurement job) throws IOException {
-    Path file =
-        new Path(dir, String.format(Locale.ROOT, "job-%d-%s.json", job.timeMs(), job.jobId()));
-    byte[] bytes = JSON.writeValueAsString(job).getBytes(StandardCharsets.UTF_8);
-    if (!SmallFiles.create(fs, file, bytes)) {
+    files.checkDirectory();
+    Path file = new Path(dir, ProfileFiles.jobFileName(job));
+    if (!SmallFiles.create(fs, file, ProfileFiles.json(job))) {
       throw new IOException(file + " exists already: this job's measurement was added before");
     }
-    Listing files = list();
-    long baseMs = files.bases.isEmpty() ? Long.MIN_VALUE : files.bases.get(0).timeMs;
-    long pending = files.jobs.stream().filter(j -> j.timeMs > baseMs).count();
-    if (pending > COMPACT_AFTER) {
-      compact(files, job.timeMs());
+    if (files.list().jobs.size() > COMPACT_AFTER) {
+      compact(job.timeMs());
     }
     return file;
-  }
-
-  /** Folds every listed job file into a new base, then deletes what the base holds. */
-  private void compact(Listing files, long nowMs) {
-    long upTo = files.jobs.stream().mapToLong(j -> j.timeMs).max().orElse(nowMs);
-    NodeProfile folded = read(files, nowMs);
-    Path base =
-        new Path(dir, String.format(Locale.ROOT, "base-%d-%s.json", upTo, UUID.randomUUID()));
-    try {
-      SmallFiles.create(fs, base, JSON.writeValueAsString(folded).getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      LOG.warn("Pikachu: could not compact the node profile in {}; it stays as it is", dir, e);
-      return;
-    }
-    List<Named> done = new ArrayList<>(files.jobs);
-    done.addAll(files.bases);
-    int deleted = 0;
-    for (Named f : done) {
-      try {
-        deleted += fs.delete(f.path, false) ? 1 : 0;
-      } catch (IOException e) {
-        // another job's file of another user, or gone: the base makes it unread either way
-        LOG.debug("Pikachu: could not delete {}", f.path, e);
-      }
-    }
-    LOG.info("Pikachu: compacted the node profile into {} ({} files folded)", base, deleted);
   }
 
   /**
@@ -175,9 +149,8 @@ public final class NodeProfileStore {
    * @return the files deleted
    */
   public int reset() throws IOException {
-    Listing files = list();
     int deleted = 0;
-    for (Named f : files.all()) {
+    for (ProfileFiles.Named f : files.list().all()) {
       if (fs.delete(f.path, false)) {
         deleted++;
       }
@@ -185,63 +158,148 @@ public final class NodeProfileStore {
     return deleted;
   }
 
-  private <T> Optional<T> parse(Path path, Class<T> type) {
-    try {
-      return Optional.of(JSON.readValue(SmallFiles.read(fs, path, MAX_BYTES), type));
-    } catch (FileNotFoundException e) {
-      return Optional.empty(); // compacted away meanwhile
-    } catch (JsonProcessingException | IllegalArgumentException | IllegalStateException e) {
-      LOG.warn("Pikachu: skipping unreadable node profile file {}: {}", path, e.getMessage());
-      return Optional.empty();
-    } catch (IOException e) {
-      LOG.warn("Pikachu: skipping node profile file {} that cannot be read", path, e);
-      return Optional.empty();
+  // ---- reading ----
+
+  /** What a read found: the profile, and what a compaction may fold into the next base. */
+  private static final class Fold {
+    final ProfileFiles.Listing listing;
+    NodeProfile profile = NodeProfile.empty();
+
+    /** The newest base could not be used (unreadable now, or a newer format): keep every base. */
+    boolean keepBases;
+
+    /** A file listed was gone when read: a compaction folded it away meanwhile. */
+    boolean vanished;
+
+    /** Job files present that the next base holds: folded, aged out or unusable. */
+    final Set<String> done = new TreeSet<>();
+
+    Fold(ProfileFiles.Listing listing) {
+      this.listing = listing;
     }
   }
 
-  /** A profile file with the time in its name. */
-  private static final class Named {
-    final Path path;
-    final long timeMs;
-
-    Named(Path path, long timeMs) {
-      this.path = path;
-      this.timeMs = timeMs;
-    }
-  }
-
-  /** The profile's files, each kind newest first. */
-  private static final class Listing {
-    final List<Named> bases = new ArrayList<>();
-    final List<Named> jobs = new ArrayList<>();
-
-    List<Named> all() {
-      List<Named> all = new ArrayList<>(bases);
-      all.addAll(jobs);
-      return all;
-    }
-  }
-
-  private Listing list() throws IOException {
-    Listing listing = new Listing();
-    FileStatus[] files;
-    try {
-      files = fs.listStatus(dir);
-    } catch (FileNotFoundException e) {
-      return listing;
-    }
-    for (FileStatus f : files) {
-      String name = f.getPath().getName();
-      Matcher job = JOB_FILE.matcher(name);
-      Matcher base = BASE_FILE.matcher(name);
-      if (job.matches()) {
-        listing.jobs.add(new Named(f.getPath(), Long.parseLong(job.group(1))));
-      } else if (base.matches()) {
-        listing.bases.add(new Named(f.getPath(), Long.parseLong(base.group(1))));
+  private Fold fold(long nowMs) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      Fold f = fold(files.list(), nowMs);
+      if (!f.vanished || attempt == READ_ATTEMPTS) {
+        return f;
       }
     }
-    Collections.sort(listing.bases, (a, b) -> Long.compare(b.timeMs, a.timeMs));
-    Collections.sort(listing.jobs, (a, b) -> Long.compare(b.timeMs, a.timeMs));
-    return listing;
+  }
+
+  private Fold fold(ProfileFiles.Listing listed, long nowMs) {
+    Fold f = new Fold(listed);
+    Set<String> inBase = new TreeSet<>();
+    boolean found = false;
+    for (ProfileFiles.Named b : listed.bases) {
+      ProfileFiles.Parsed<ProfileBase> base = files.parse(b.path, ProfileBase.class);
+      if (base.gone) {
+        f.vanished = true;
+        return f;
+      }
+      if (base.value != null && base.value.formatVersion() <= ProfileBase.FORMAT_VERSION) {
+        f.profile = base.value.profile();
+        inBase.addAll(base.value.folded());
+        found = true;
+        break;
+      }
+      if (base.value != null) {
+        LOG.warn("Pikachu: skipping node profile base {} of a newer Pikachu", b.path);
+      }
+      // an older base is no substitute to compact on: the newest one's jobs would be lost
+      f.keepBases |= base.value != null || base.unreadable;
+    }
+    for (int i = 0; !found && i < listed.timedBases.size(); i++) {
+      ProfileFiles.Named b = listed.timedBases.get(i);
+      ProfileFiles.Parsed<NodeProfile> base = files.parse(b.path, NodeProfile.class);
+      if (base.value != null) {
+        f.profile = base.value;
+        listed.jobs.stream()
+            .filter(j -> j.number <= b.number)
+            .forEach(j -> inBase.add(j.path.getName()));
+        found = true;
+      }
+    }
+    f.profile = f.profile.clampedTo(nowMs);
+    List<ProfileFiles.Named> usable = new ArrayList<>();
+    for (ProfileFiles.Named j : listed.jobs) {
+      String name = j.path.getName();
+      if (inBase.contains(name) || nowMs - Math.min(j.number, nowMs) > maxAgeMs) {
+        f.done.add(name); // held by the base (its compaction could not delete it), or aged out
+        continue;
+      }
+      ProfileFiles.Parsed<JobMeasurement> job = files.parse(j.path, JobMeasurement.class);
+      Optional<String> problem = job.value == null ? Optional.empty() : job.value.problem();
+      if (job.gone) {
+        f.vanished = true;
+      } else if (problem.isPresent()) {
+        LOG.warn("Pikachu: skipping node profile file {}: {}", j.path, problem.get());
+        f.done.add(name);
+      } else if (job.value != null) {
+        j.job = job.value.clampedTo(nowMs);
+        usable.add(j);
+      } else if (!job.unreadable) {
+        f.done.add(name); // does not parse: the warning named it
+      }
+    }
+    usable.sort(
+        Comparator.comparingLong((ProfileFiles.Named j) -> j.job.timeMs())
+            .thenComparing(j -> j.path.getName()));
+    for (ProfileFiles.Named j : usable) {
+      try {
+        f.profile = f.profile.merge(j.job, maxAgeMs);
+      } catch (RuntimeException e) {
+        LOG.warn("Pikachu: skipping node profile file {}: {}", j.path, e.toString());
+      }
+      f.done.add(j.path.getName());
+    }
+    return f;
+  }
+
+  // ---- compacting ----
+
+  /**
+   * Folds the profile into the next generation's base, created once: of two jobs compacting at
+   * once, the second finds it taken and leaves everything as it is. Then deletes only what the new
+   * base holds, and the bases before it.
+   */
+  private void compact(long nowMs) {
+    Fold f;
+    try {
+      f = fold(nowMs);
+    } catch (IOException e) {
+      LOG.warn("Pikachu: could not compact the node profile in {}; it stays as it is", dir, e);
+      return;
+    }
+    if (f.vanished || f.keepBases || f.done.isEmpty()) {
+      return;
+    }
+    long generation = f.listing.bases.isEmpty() ? 1 : f.listing.bases.get(0).number + 1;
+    Path base = new Path(dir, ProfileFiles.baseFileName(generation));
+    try {
+      byte[] bytes = ProfileFiles.json(ProfileBase.of(f.profile, f.done, nowMs));
+      if (!SmallFiles.create(fs, base, bytes)) {
+        LOG.info("Pikachu: another job compacted the node profile in {} first", dir);
+        return;
+      }
+    } catch (IOException e) {
+      LOG.warn("Pikachu: could not compact the node profile in {}; it stays as it is", dir, e);
+      return;
+    }
+    List<Path> folded = new ArrayList<>();
+    f.done.forEach(name -> folded.add(new Path(dir, name)));
+    f.listing.bases.forEach(b -> folded.add(b.path));
+    f.listing.timedBases.forEach(b -> folded.add(b.path));
+    int deleted = 0;
+    for (Path p : folded) {
+      try {
+        deleted += fs.delete(p, false) ? 1 : 0;
+      } catch (IOException e) {
+        // the new base names it, so no reader folds it twice; the next compaction tries again
+        LOG.debug("Pikachu: could not delete {}", p, e);
+      }
+    }
+    LOG.info("Pikachu: compacted the node profile into {} ({} files folded)", base, deleted);
   }
 }

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.NodeProfile;
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,23 +105,6 @@ class NodeProfileStoreTest {
     assertEquals(2, store().read(2000).freshSpeeds("wc", 2000, DAY).size());
     conf.setLong(PikachuKeys.PROFILE_MAX_AGE_MS.name(), 500);
     assertTrue(store().read(2000).isEmpty());
-  }
-
-  @Test
-  void theAdminCommandShowsAndResetsTheProfile() throws Exception {
-    store().add(job(1, System.currentTimeMillis(), Map.of("fast-node", 4.0, "slow-node", 1.0)));
-    String shown = run("profile", "show", "--user", "alice");
-    assertTrue(shown.indexOf("fast-node") < shown.indexOf("slow-node"), shown);
-    assertTrue(shown.contains("work wc:"), shown);
-    assertTrue(run("profile", "reset", "--user", "alice").contains("1 file(s)"));
-    assertTrue(run("profile", "show", "--user", "alice").contains("(empty"));
-    assertTrue(run("profile", "drop").contains("usage"));
-  }
-
-  private String run(String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    new PikachuAdmin(conf, new PrintStream(bytes, true, "UTF-8")).run(args);
-    return bytes.toString("UTF-8");
   }
 
   @Test

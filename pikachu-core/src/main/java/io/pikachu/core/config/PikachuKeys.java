@@ -270,8 +270,10 @@ public final class PikachuKeys {
           "pikachu.profile.dir",
           null,
           text(),
-          "directory (any Hadoop file system) of the node profile; the jobs that share it share"
-              + " what they measured. Unset: ${yarn.app.mapreduce.am.staging-dir}/<user>/"
+          "directory (any Hadoop file system) of the node profile, the job user's alone: one that"
+              + " another user owns or that group or others may write is refused with a warning,"
+              + " and the job measures every node itself. Unset:"
+              + " ${yarn.app.mapreduce.am.staging-dir}/<user>/"
               + PROFILE_DIR_NAME
               + ", one profile per user");
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.pikachu.core.time.Ages;
 import io.pikachu.core.value.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -152,15 +153,50 @@ public abstract class NodeProfile {
             nodes.put(node, NodeRecord.of(measured, 1, tasks, nowMs));
           } else {
             int weight = Math.min(old.jobs(), AVERAGED_JOBS - 1);
+            // counts saturate: a profile read for years, or a file with a huge count, must not
+            // overflow into a record that the profile refuses
             nodes.put(
                 node,
                 NodeRecord.of(
                     (old.relativeSpeed() * weight + measured) / (weight + 1),
-                    old.jobs() + 1,
-                    old.tasks() + tasks,
-                    nowMs));
+                    saturatedSum(old.jobs(), 1),
+                    saturatedSum(old.tasks(), tasks),
+                    Math.max(old.updatedMs(), nowMs)));
           }
         });
+  }
+
+  private static int saturatedSum(int a, int b) {
+    return (int) Math.min(Integer.MAX_VALUE, (long) a + b);
+  }
+
+  /**
+   * This profile with no record dated after {@code nowMs} (the reader's clock), so that records an
+   * AM whose clock ran ahead wrote age as if written now. Empty work classes stay out.
+   */
+  public NodeProfile clampedTo(long nowMs) {
+    boolean ahead =
+        work().values().stream()
+            .flatMap(nodes -> nodes.values().stream())
+            .anyMatch(r -> r.updatedMs() > nowMs);
+    if (!ahead) {
+      return this;
+    }
+    Map<String, Map<String, NodeRecord>> clamped = new TreeMap<>();
+    work()
+        .forEach(
+            (w, nodes) -> {
+              Map<String, NodeRecord> c = new TreeMap<>();
+              nodes.forEach(
+                  (node, r) ->
+                      c.put(
+                          node,
+                          r.updatedMs() <= nowMs
+                              ? r
+                              : NodeRecord.of(r.relativeSpeed(), r.jobs(), r.tasks(), nowMs)));
+              clamped.put(w, c);
+            });
+    return ImmutableNodeProfile.of(formatVersion(), clamped);
   }
 
   /** For an admin: per work class, one line per node, fastest first. */
@@ -184,7 +220,7 @@ public abstract class NodeProfile {
                         r.relativeSpeed(),
                         r.jobs(),
                         r.tasks(),
-                        Speeds.age(nowMs - r.updatedMs())));
+                        Ages.format(nowMs - r.updatedMs())));
               }
             });
     return lines;

@@ -3,7 +3,6 @@ package io.pikachu.core.profile;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -56,14 +55,5 @@ public final class Speeds {
     Collections.sort(sorted);
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-  }
-
-  static String age(long ms) {
-    long minutes = ms / 60_000;
-    return minutes < 120
-        ? String.format(Locale.ROOT, "%d min", minutes)
-        : minutes < 48 * 60
-            ? String.format(Locale.ROOT, "%d h", minutes / 60)
-            : String.format(Locale.ROOT, "%d days", minutes / (24 * 60));
   }
 }

@@ -112,4 +112,46 @@ class NodeProfileTest {
     assertTrue(lines.get(1).contains("fast") && lines.get(2).contains("slow"), lines.toString());
     assertTrue(lines.get(1).contains("3 h ago"), lines.toString());
   }
+
+  /**
+   * Issue 41: counts that would overflow (two files of a node with 2^31 - 1 and 1 maps) saturate,
+   * instead of making a record the profile refuses, which made every read of the profile throw.
+   */
+  @Test
+  void countsSaturateInsteadOfOverflowing() {
+    NodeProfile p =
+        NodeProfile.empty()
+            .merge(job("wc", Map.of("a", 2.0, "b", 1.0), Map.of("a", Integer.MAX_VALUE), 1), DAY)
+            .merge(job("wc", Map.of("a", 2.0, "b", 1.0), Map.of("a", 1), 2), DAY);
+    assertEquals(Integer.MAX_VALUE, p.work().get("wc").get("a").tasks());
+    assertEquals(2, p.work().get("wc").get("a").jobs());
+  }
+
+  /** Issue 41: what an AM whose clock ran a day ahead wrote ages from the reader's now. */
+  @Test
+  void recordsDatedAfterTheReadersClockAreClampedToIt() {
+    long now = 10 * DAY;
+    NodeProfile ahead =
+        NodeProfile.empty().merge(job("wc", Map.of("a", 2.0, "b", 1.0), Map.of(), now + DAY), DAY);
+    NodeProfile clamped = ahead.clampedTo(now);
+    assertEquals(now, clamped.work().get("wc").get("a").updatedMs());
+    assertEquals(2, clamped.freshSpeeds("wc", now + DAY, DAY).size());
+    assertTrue(clamped.freshSpeeds("wc", now + DAY + 1, DAY).isEmpty(), "a day after now");
+    assertEquals(2, ahead.freshSpeeds("wc", now + 2 * DAY, DAY).size(), "unclamped: fresh");
+    assertEquals(ahead, ahead.clampedTo(now + DAY), "nothing ahead: unchanged");
+    assertEquals(now, job("wc", Map.of(), Map.of(), now + DAY).clampedTo(now).timeMs());
+  }
+
+  /** A job file that parses may still hold what no measurement gives. */
+  @Test
+  void aMeasurementNamesWhatMakesItUnusable() {
+    assertEquals(
+        java.util.Optional.empty(),
+        job("wc", Map.of("a", 2.0, "b", 0.0), Map.of("a", 3), 1).problem());
+    assertTrue(job("wc", Map.of("a", 2.0), Map.of("a", -3), 1).problem().get().contains("-3 maps"));
+    assertTrue(job("wc", Map.of("a", Double.NaN), Map.of(), 1).problem().isPresent());
+    assertTrue(job("wc", Map.of("a", -1.0), Map.of(), 1).problem().isPresent());
+    assertTrue(job("wc", Map.of("a", 1.0), Map.of(), -1).problem().isPresent());
+    assertTrue(JobMeasurement.of("", "wc", 1, Map.of(), Map.of()).problem().isPresent());
+  }
 }

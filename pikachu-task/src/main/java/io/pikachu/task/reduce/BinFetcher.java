@@ -1,6 +1,7 @@
 package io.pikachu.task.reduce;
 
 import io.pikachu.core.shuffle.ConnectRetry;
+import io.pikachu.core.shuffle.ConnectSettings;
 import io.pikachu.core.shuffle.FetchCallbacks;
 import io.pikachu.core.shuffle.FetchUnit;
 import java.io.DataInputStream;
@@ -10,7 +11,11 @@ import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javax.crypto.SecretKey;
 import javax.net.ssl.HttpsURLConnection;
@@ -43,13 +48,16 @@ import org.slf4j.LoggerFactory;
  */
 final class BinFetcher implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(BinFetcher.class);
-  private static final int DEFAULT_CONNECT_TIMEOUT = 3 * 60 * 1000;
+
+  /** Stock Fetcher's DEFAULT_STALLED_COPY_TIMEOUT: connect and fetch-retry timeouts unset. */
+  private static final int STOCK_STALLED_COPY_TIMEOUT = 3 * 60 * 1000;
+
   private static final int DEFAULT_READ_TIMEOUT = 3 * 60 * 1000;
+  private static final String NM_RECOVERY_ENABLED = "yarn.nodemanager.recovery.enabled";
   private static final int TOO_MANY_REQUESTS = 429;
   private static final String RETRY_AFTER = "Retry-After";
   private static final long DEFAULT_BACKOFF_MS = 1000;
   private static final String ERRORS = "Shuffle Errors";
-  private static final int DEFAULT_FETCH_RETRY_TIMEOUT_MS = 30_000;
 
   private static SSLFactory sslFactory;
 
@@ -60,7 +68,6 @@ final class BinFetcher implements Runnable {
   private final CompressionCodec codec;
   private final SecretKey secret;
   private final Map<org.apache.hadoop.mapred.TaskAttemptID, MapOutputFile> localMapFiles;
-  private final int connectTimeout;
   private final int readTimeout;
   private final boolean ssl;
   private final ConnectRetry connectRetry;
@@ -88,20 +95,10 @@ final class BinFetcher implements Runnable {
     this.codec = codec;
     this.secret = secret;
     this.localMapFiles = localMapFiles;
-    this.connectTimeout = job.getInt(MRJobConfig.SHUFFLE_CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT);
     this.readTimeout = job.getInt(MRJobConfig.SHUFFLE_READ_TIMEOUT, DEFAULT_READ_TIMEOUT);
     this.ssl =
         job.getBoolean(MRConfig.SHUFFLE_SSL_ENABLED_KEY, MRConfig.SHUFFLE_SSL_ENABLED_DEFAULT);
-    // stock Fetcher's keys and defaults (mapred-default.xml: on where NodeManager recovery is)
-    this.connectRetry =
-        new ConnectRetry(
-            job.getBoolean(MRJobConfig.SHUFFLE_FETCH_RETRY_ENABLED, false),
-            job.getInt(
-                MRJobConfig.SHUFFLE_FETCH_RETRY_INTERVAL_MS,
-                MRJobConfig.DEFAULT_SHUFFLE_FETCH_RETRY_INTERVAL_MS),
-            job.getInt(MRJobConfig.SHUFFLE_FETCH_RETRY_TIMEOUT_MS, DEFAULT_FETCH_RETRY_TIMEOUT_MS),
-            Time::monotonicNow,
-            Thread::sleep);
+    this.connectRetry = new ConnectRetry(connectSettings(job), Time::monotonicNow, Thread::sleep);
     this.ioErrors = reporter.getCounter(ERRORS, "IO_ERROR");
     this.badIdErrors = reporter.getCounter(ERRORS, "BAD_ID");
     this.wrongLengthErrors = reporter.getCounter(ERRORS, "WRONG_LENGTH");
@@ -111,6 +108,21 @@ final class BinFetcher implements Runnable {
     if (ssl) {
       initSsl(job);
     }
+  }
+
+  /**
+   * The connect and retry settings as stock {@code Fetcher}'s constructor reads them, with its
+   * defaults: fetch retry follows NodeManager recovery unless set.
+   */
+  static ConnectSettings connectSettings(JobConf job) {
+    boolean retryByDefault = job.getBoolean(NM_RECOVERY_ENABLED, false);
+    return ConnectSettings.of(
+        job.getInt(MRJobConfig.SHUFFLE_CONNECT_TIMEOUT, STOCK_STALLED_COPY_TIMEOUT),
+        job.getBoolean(MRJobConfig.SHUFFLE_FETCH_RETRY_ENABLED, retryByDefault),
+        job.getInt(
+            MRJobConfig.SHUFFLE_FETCH_RETRY_INTERVAL_MS,
+            MRJobConfig.DEFAULT_SHUFFLE_FETCH_RETRY_INTERVAL_MS),
+        job.getInt(MRJobConfig.SHUFFLE_FETCH_RETRY_TIMEOUT_MS, STOCK_STALLED_COPY_TIMEOUT));
   }
 
   private static synchronized void initSsl(JobConf job) {
@@ -167,19 +179,52 @@ final class BinFetcher implements Runnable {
     for (FetchUnit.Source s : unit.sources()) {
       remaining.put(s.attempt(), s);
     }
-    URL url = url(unit);
-    DataInputStream input;
+    ConnectRetry.ReadRetry readRetry = connectRetry.readRetry();
+    DataInputStream input = connect(unit, remaining.values());
     try {
-      input = open(url);
+      while (input != null && !remaining.isEmpty()) {
+        try {
+          if (!copyOne(unit, input, remaining)) {
+            return; // failure already reported, or waiting for memory; the rest is retried
+          }
+          readRetry.copied();
+        } catch (BrokenCopy e) {
+          IOUtils.cleanupWithLogger(LOG, input);
+          input = null;
+          if (!readRetry.afterReadError()) {
+            reportBroken(unit, e, remaining);
+            return;
+          }
+          // stock's fetch retry: the NodeManager may be restarting; ask again for what is left
+          LOG.warn(
+              "Shuffle of bin {} from {} broke; connecting again for {} map(s)",
+              unit.bin(),
+              unit.host(),
+              remaining.size(),
+              e.getCause());
+          abortConnection();
+          input = connect(unit, remaining.values());
+        }
+      }
+    } finally {
+      IOUtils.cleanupWithLogger(LOG, input);
+    }
+  }
+
+  /** The open stream of {@code sources}' outputs, or null after reporting why there is none. */
+  private DataInputStream connect(FetchUnit unit, Collection<FetchUnit.Source> asked)
+      throws IOException, InterruptedException {
+    List<FetchUnit.Source> sources = new ArrayList<>(asked);
+    URL url = url(unit, sources);
+    try {
+      return open(url);
     } catch (TooManyRequests e) {
       LOG.info("{} asked to back off {} ms", unit.host(), e.backoff);
       shuffle.backOff(unit, e.backoff);
-      return;
     } catch (Refused e) {
       ioErrors.increment(1);
-      LOG.warn("{} for bin {} of {} maps", e.getMessage(), unit.bin(), remaining.size());
-      shuffle.refused(unit, remaining.values());
-      return;
+      LOG.warn("{} for bin {} of {} maps", e.getMessage(), unit.bin(), sources.size());
+      shuffle.refused(unit, sources);
     } catch (IOException e) {
       ioErrors.increment(1);
       if (e instanceof ConnectException) {
@@ -189,29 +234,21 @@ final class BinFetcher implements Runnable {
           "Failed to connect to {} for bin {} of {} maps",
           unit.host(),
           unit.bin(),
-          remaining.size(),
+          sources.size(),
           e);
-      shuffle.failed(unit, remaining.values(), false, e instanceof ConnectException);
-      return;
+      // a refused connection is reported to the AM at once, as stock does
+      shuffle.failed(unit, sources, false, e instanceof ConnectException);
     }
-    try {
-      while (!remaining.isEmpty()) {
-        if (!copyOne(unit, input, remaining)) {
-          return; // failure already reported, or waiting for memory; the rest is retried
-        }
-      }
-    } finally {
-      IOUtils.cleanupWithLogger(LOG, input);
-    }
+    return null;
   }
 
-  private URL url(FetchUnit unit) throws IOException {
+  private URL url(FetchUnit unit, Collection<FetchUnit.Source> sources) throws IOException {
     StringBuilder url = new StringBuilder(unit.baseUrl());
     url.append("mapOutput?job=").append(reduceId.getJobID());
     url.append("&reduce=").append(unit.bin());
     url.append("&map=");
     boolean first = true;
-    for (FetchUnit.Source s : unit.sources()) {
+    for (FetchUnit.Source s : sources) {
       url.append(first ? "" : ",").append(s.attempt());
       first = false;
     }
@@ -220,7 +257,17 @@ final class BinFetcher implements Runnable {
 
   private DataInputStream open(URL url) throws IOException, InterruptedException {
     String hash = SecureShuffleUtils.hashFromString(SecureShuffleUtils.buildMsgFrom(url), secret);
-    HttpURLConnection conn = connectRetry.connect(() -> connect(url, hash));
+    HttpURLConnection conn = connectRetry.open(() -> openConnection(url));
+    conn.addRequestProperty(SecureShuffleUtils.HTTP_HEADER_URL_HASH, hash);
+    conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_NAME, ShuffleHeader.DEFAULT_HTTP_HEADER_NAME);
+    conn.addRequestProperty(
+        ShuffleHeader.HTTP_HEADER_VERSION, ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
+    conn.setReadTimeout(readTimeout);
+    connectRetry.connect(
+        timeout -> {
+          conn.setConnectTimeout(timeout);
+          conn.connect();
+        });
     int rc = conn.getResponseCode();
     if (rc == TOO_MANY_REQUESTS) {
       long backoff = conn.getHeaderFieldLong(RETRY_AFTER, DEFAULT_BACKOFF_MS);
@@ -243,7 +290,7 @@ final class BinFetcher implements Runnable {
     return new DataInputStream(conn.getInputStream());
   }
 
-  private HttpURLConnection connect(URL url, String hash) throws IOException {
+  private HttpURLConnection openConnection(URL url) throws IOException {
     HttpURLConnection conn = (HttpURLConnection) url.openConnection();
     if (ssl) {
       HttpsURLConnection https = (HttpsURLConnection) conn;
@@ -255,19 +302,17 @@ final class BinFetcher implements Runnable {
       https.setHostnameVerifier(sslFactory.getHostnameVerifier());
     }
     connection = conn;
-    conn.addRequestProperty(SecureShuffleUtils.HTTP_HEADER_URL_HASH, hash);
-    conn.addRequestProperty(ShuffleHeader.HTTP_HEADER_NAME, ShuffleHeader.DEFAULT_HTTP_HEADER_NAME);
-    conn.addRequestProperty(
-        ShuffleHeader.HTTP_HEADER_VERSION, ShuffleHeader.DEFAULT_HTTP_HEADER_VERSION);
-    conn.setConnectTimeout(connectTimeout);
-    conn.setReadTimeout(readTimeout);
-    conn.connect();
     return conn;
   }
 
-  /** Reads one header and output. False: stop this request (the rest will be retried). */
+  /**
+   * Reads one header and output. False: stop this request (the rest will be retried).
+   *
+   * @throws BrokenCopy the stream broke (which fetch retry may answer by connecting again)
+   */
   private boolean copyOne(
-      FetchUnit unit, DataInputStream input, Map<String, FetchUnit.Source> remaining) {
+      FetchUnit unit, DataInputStream input, Map<String, FetchUnit.Source> remaining)
+      throws BrokenCopy {
     PikachuShuffleHeader header;
     try {
       header = PikachuShuffleHeader.read(input);
@@ -277,12 +322,7 @@ final class BinFetcher implements Runnable {
       shuffle.failed(unit, remaining.values(), true, false);
       return false;
     } catch (IOException e) {
-      // The stream broke before the next output's header: it does not say which map's output
-      // the host could not send, so the rest is asked for map by map, as for a refused request.
-      ioErrors.increment(1);
-      LOG.warn("Shuffle stream from {} for bin {} broke", unit.host(), unit.bin(), e);
-      shuffle.refused(unit, remaining.values());
-      return false;
+      throw new BrokenCopy(null, e);
     }
     FetchUnit.Source source = remaining.get(header.mapId());
     String problem = null;
@@ -302,20 +342,37 @@ final class BinFetcher implements Runnable {
       return false;
     }
     String what = header.mapId() + " bin " + unit.bin();
+    FetchedOutput output;
     try {
-      FetchedOutput output =
+      output =
           read(input, header.compressedLength(), header.uncompressedLength(), unit.bin(), what);
-      if (output == null) {
-        return false; // no memory now: the rest of the request is retried after a merge
-      }
-      shuffle.fetched(unit, source, output);
-      remaining.remove(header.mapId());
-      return true;
     } catch (IOException e) {
-      ioErrors.increment(1);
-      LOG.warn("Failed to shuffle {} from {}", what, unit.host(), e);
-      shuffle.failed(unit, java.util.Collections.singletonList(source), true, false);
-      return false;
+      throw new BrokenCopy(source, e);
+    }
+    if (output == null) {
+      return false; // no memory now: the rest of the request is retried after a merge
+    }
+    shuffle.fetched(unit, source, output);
+    remaining.remove(header.mapId());
+    return true;
+  }
+
+  /** A broken copy that counts as a failure (fetch retry off, or its time is up). */
+  private void reportBroken(FetchUnit unit, BrokenCopy e, Map<String, FetchUnit.Source> remaining) {
+    ioErrors.increment(1);
+    if (e.source == null) {
+      // The stream broke before the next output's header: it does not say which map's output
+      // the host could not send, so the rest is asked for map by map, as for a refused request.
+      LOG.warn("Shuffle stream from {} for bin {} broke", unit.host(), unit.bin(), e.getCause());
+      shuffle.refused(unit, remaining.values());
+    } else {
+      LOG.warn(
+          "Failed to shuffle {} bin {} from {}",
+          e.source.attempt(),
+          unit.bin(),
+          unit.host(),
+          e.getCause());
+      shuffle.failed(unit, Collections.singletonList(e.source), true, false);
     }
   }
 
@@ -374,6 +431,17 @@ final class BinFetcher implements Runnable {
 
     Refused(String message) {
       super(message);
+    }
+  }
+
+  /** A copy's stream broke: before a header ({@code source} null) or in {@code source}'s output. */
+  private static final class BrokenCopy extends IOException {
+    private static final long serialVersionUID = 1L;
+    final transient FetchUnit.Source source;
+
+    BrokenCopy(FetchUnit.Source source, IOException cause) {
+      super(cause);
+      this.source = source;
     }
   }
 
