@@ -91,6 +91,29 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
   }
 
   /**
+   * The lines containing {@code text} of the syslogs of the job's task containers (every container
+   * but the AM's first) in one NodeManager's log directory.
+   */
+  static List<String> taskLines(Path logDir, String jobId, String text) throws IOException {
+    Path appDir = logDir.resolve(jobId.replaceFirst("^job_", "application_"));
+    List<String> lines = new ArrayList<>();
+    if (!Files.isDirectory(appDir)) {
+      return lines;
+    }
+    try (Stream<Path> containers = Files.list(appDir)) {
+      for (Path c : containers.sorted().toList()) {
+        Path syslog = c.resolve("syslog");
+        if (!c.getFileName().toString().endsWith("_000001") && Files.exists(syslog)) {
+          Files.readAllLines(syslog, StandardCharsets.UTF_8).stream()
+              .filter(l -> l.contains(text))
+              .forEach(lines::add);
+        }
+      }
+    }
+    return lines;
+  }
+
+  /**
    * Every AM attempt's syslog of the job: the first container of its application, on whichever
    * NodeManager ran it.
    */

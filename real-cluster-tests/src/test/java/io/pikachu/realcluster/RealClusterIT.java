@@ -55,6 +55,12 @@ class RealClusterIT {
    */
   private static final String SPREAD_MAPS = "mapreduce.map.memory.mb=1280";
 
+  /**
+   * A setting of the second NodeManager's mapred-site.xml alone, marked final, that every map task
+   * logs: it shows that a node's own site file reaches the containers it runs, and only those.
+   */
+  private static final int NODE_SORT_MB = 37;
+
   private RealCluster cluster;
   private FileSystem fs;
   private Path benchmarks;
@@ -66,11 +72,17 @@ class RealClusterIT {
   void startClusterAndRunStock() throws Exception {
     benchmarks = Path.of(RealClusterSettings.required("realcluster.benchmarks.jar"));
     examples = Path.of(RealClusterSettings.required("realcluster.examples.jar"));
+    NodeManagerSites nodeSites = NodeManagerSites.none();
+    nodeSites
+        .nodeManager(2)
+        .mapredSite()
+        .setFinal("mapreduce.task.io.sort.mb", Integer.toString(NODE_SORT_MB));
     cluster =
         RealCluster.start(
             HadoopHome.fromSystemProperty(),
             Path.of(RealClusterSettings.required("realcluster.work.dir")),
-            Path.of(RealClusterSettings.required("realcluster.conf.templates")));
+            Path.of(RealClusterSettings.required("realcluster.conf.templates")),
+            nodeSites);
     fs = cluster.fs();
     // The README's generators: seeded data written by the client straight to HDFS.
     bench("gen-text", "gen-text", TEXT, Integer.toString(MAPS), "2", "42");
@@ -140,6 +152,28 @@ class RealClusterIT {
         (long) MAPS * REDUCERS * BINS_PER_REDUCER,
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
     assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+  }
+
+  /**
+   * The second NodeManager's mapred-site.xml marks {@code mapreduce.task.io.sort.mb} final: its map
+   * tasks sort in that buffer, the first NodeManager's in the job's (Hadoop's default), though the
+   * client's job.xml carries the default for every task.
+   */
+  @Test
+  void oneNodeManagersOwnSiteFileReachesOnlyTheTasksItRuns() throws Exception {
+    FinishedJob job =
+        wordcount("wc-node-site", "/out/wc-node-site", SPREAD_MAPS, "pikachu.enabled=false");
+    assertPartFilesEqualStock("/out/wc-node-site");
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      List<String> sortMb =
+          FinishedJob.taskLines(
+              cluster.nodeManager(node).logDir(), job.id(), "mapreduce.task.io.sort.mb: ");
+      assertFalse(sortMb.isEmpty(), "no map ran on nodemanager-" + node);
+      String expected = node == 2 ? Integer.toString(NODE_SORT_MB) : "100";
+      for (String line : sortMb) {
+        assertTrue(line.endsWith("mapreduce.task.io.sort.mb: " + expected), node + ": " + line);
+      }
+    }
   }
 
   /** A forced change while the maps run: bins move mid-shuffle, the records are stock's. */
