@@ -3,6 +3,7 @@ package io.pikachu.am;
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
+import io.pikachu.store.PikachuVersion;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
 import java.util.Optional;
@@ -74,6 +75,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private PikachuSpeculator(
       Configuration conf, AppContext context, NodeSpeedRuntimeEstimator estimator) {
     super(conf, context, estimator, context.getClock());
+    LOG.info(PikachuVersion.banner("AM plugin (speculator)"));
     this.context = context;
     this.estimator = estimator;
     AdapterSettings s = null;

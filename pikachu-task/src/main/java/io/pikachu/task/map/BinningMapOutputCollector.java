@@ -6,6 +6,7 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.PikachuVersion;
 import io.pikachu.store.TaskLayout;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
@@ -48,6 +49,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
 
   @Override
   public void init(Context context) throws IOException, ClassNotFoundException {
+    LOG.info(PikachuVersion.banner("map output collector"));
     JobConf job = context.getJobConf();
     if (VirtualBinsConfig.optedOut(job)) {
       LOG.info("{}=false: writing the stock map output", PikachuKeys.ENABLED.name());

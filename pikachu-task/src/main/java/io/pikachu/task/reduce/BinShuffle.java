@@ -15,6 +15,7 @@ import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.PikachuVersion;
 import io.pikachu.store.TaskLayout;
 import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
@@ -72,6 +73,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
 
   @Override
   public void init(ShuffleConsumerPlugin.Context<K, V> context) {
+    LOG.info(PikachuVersion.banner("shuffle consumer"));
     this.context = context;
     this.job = context.getJobConf();
     if (VirtualBinsConfig.optedOut(job)) {
