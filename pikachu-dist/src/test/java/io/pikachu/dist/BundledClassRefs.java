@@ -1,0 +1,84 @@
+package io.pikachu.dist;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Which relocated (bundled) classes each class of a jar names in its constant pool: class
+ * references, descriptors and signatures all live in its UTF-8 constants.
+ */
+final class BundledClassRefs {
+  static final String SHADED = "io/pikachu/shaded/";
+  private static final Pattern REF = Pattern.compile(Pattern.quote(SHADED) + "[\\w/$]+");
+
+  /** Class file name (a/b/C.class) to the bundled classes it names (a/b/D, without .class). */
+  final Map<String, Set<String>> refs = new HashMap<>();
+
+  BundledClassRefs(JarFile jar) throws IOException {
+    for (JarEntry e : java.util.Collections.list(jar.entries())) {
+      if (e.getName().endsWith(".class")) {
+        try (InputStream in = jar.getInputStream(e)) {
+          refs.put(e.getName(), bundledNames(new DataInputStream(in)));
+        }
+      }
+    }
+  }
+
+  /** The bundled classes reachable from the jar's classes outside {@link #SHADED}. */
+  Set<String> reachableFromOwnClasses() {
+    Set<String> reached = new TreeSet<>();
+    Deque<String> todo = new ArrayDeque<>();
+    refs.forEach(
+        (file, names) -> {
+          if (!file.startsWith(SHADED)) {
+            todo.addAll(names);
+          }
+        });
+    while (!todo.isEmpty()) {
+      String name = todo.pop();
+      if (reached.add(name)) {
+        todo.addAll(refs.getOrDefault(name + ".class", Set.of()));
+      }
+    }
+    return reached;
+  }
+
+  private static Set<String> bundledNames(DataInputStream in) throws IOException {
+    Set<String> names = new TreeSet<>();
+    in.readInt(); // magic
+    in.readUnsignedShort();
+    in.readUnsignedShort();
+    int count = in.readUnsignedShort();
+    for (int i = 1; i < count; i++) {
+      int tag = in.readUnsignedByte();
+      switch (tag) {
+        case 1 -> {
+          Matcher m = REF.matcher(in.readUTF());
+          while (m.find()) {
+            names.add(m.group());
+          }
+        }
+        case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);
+        case 5, 6 -> {
+          in.skipBytes(8);
+          i++; // takes two slots
+        }
+        case 7, 8, 16, 19, 20 -> in.skipBytes(2);
+        case 15 -> in.skipBytes(3);
+        default -> throw new IOException("unknown constant pool tag " + tag);
+      }
+    }
+    return names;
+  }
+}
