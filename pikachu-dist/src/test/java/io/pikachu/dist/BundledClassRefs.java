@@ -19,13 +19,18 @@ import java.util.regex.Pattern;
  * references, descriptors and signatures all live in its UTF-8 constants.
  */
 final class BundledClassRefs {
-  static final String SHADED = "io/pikachu/shaded/";
-  private static final Pattern REF = Pattern.compile(Pattern.quote(SHADED) + "[\\w/$]+");
+  private final String shaded;
+  private final Pattern ref;
 
   /** Class file name (a/b/C.class) to the bundled classes it names (a/b/D, without .class). */
   final Map<String, Set<String>> refs = new HashMap<>();
 
-  BundledClassRefs(JarFile jar) throws IOException {
+  /**
+   * @param shaded where the jar's bundled classes were relocated, e.g. {@code io/pikachu/shaded/}
+   */
+  BundledClassRefs(JarFile jar, String shaded) throws IOException {
+    this.shaded = shaded;
+    this.ref = Pattern.compile(Pattern.quote(shaded) + "[\\w/$]+");
     for (JarEntry e : java.util.Collections.list(jar.entries())) {
       if (e.getName().endsWith(".class")) {
         try (InputStream in = jar.getInputStream(e)) {
@@ -35,13 +40,24 @@ final class BundledClassRefs {
     }
   }
 
-  /** The bundled classes reachable from the jar's classes outside {@link #SHADED}. */
+  /** The bundled classes the jar holds. */
+  Set<String> bundled() {
+    Set<String> bundled = new TreeSet<>();
+    for (String e : refs.keySet()) {
+      if (e.startsWith(shaded)) {
+        bundled.add(e.substring(0, e.length() - ".class".length()));
+      }
+    }
+    return bundled;
+  }
+
+  /** The bundled classes reachable from the jar's own (not relocated) classes. */
   Set<String> reachableFromOwnClasses() {
     Set<String> reached = new TreeSet<>();
     Deque<String> todo = new ArrayDeque<>();
     refs.forEach(
         (file, names) -> {
-          if (!file.startsWith(SHADED)) {
+          if (!file.startsWith(shaded)) {
             todo.addAll(names);
           }
         });
@@ -54,7 +70,7 @@ final class BundledClassRefs {
     return reached;
   }
 
-  private static Set<String> bundledNames(DataInputStream in) throws IOException {
+  private Set<String> bundledNames(DataInputStream in) throws IOException {
     Set<String> names = new TreeSet<>();
     in.readInt(); // magic
     in.readUnsignedShort();
@@ -64,7 +80,7 @@ final class BundledClassRefs {
       int tag = in.readUnsignedByte();
       switch (tag) {
         case 1 -> {
-          Matcher m = REF.matcher(in.readUTF());
+          Matcher m = ref.matcher(in.readUTF());
           while (m.find()) {
             names.add(m.group());
           }

@@ -153,32 +153,65 @@ class DistJarIT {
   }
 
   /**
-   * Minimised and complete: the bundled Commons Math classes are exactly those Pikachu's classes
-   * reach (through one another), so none is missing at run time and none is dead weight.
+   * Minimised and complete, in the admin jar and the benchmark applications' jar: the bundled
+   * Commons Math classes are exactly those the jar's own classes reach (through one another), so
+   * none is missing at run time and none is dead weight.
    */
   @Test
   void bundledClassesAreExactlyThoseReached() throws IOException {
-    Path jar = Path.of(System.getProperty("pikachu.dist.jar"));
+    assertReachedExactly(
+        "pikachu.dist.jar",
+        "io/pikachu/shaded/",
+        "io/pikachu/shaded/org/apache/commons/math3/ml/clustering/KMeansPlusPlusClusterer");
+    assertReachedExactly(
+        "pikachu.bench-apps.jar",
+        "io/pikachu/bench/shaded/",
+        "io/pikachu/bench/shaded/org/apache/commons/math3/distribution/ZipfDistribution");
+  }
+
+  private static void assertReachedExactly(String property, String shaded, String used)
+      throws IOException {
+    Path jar = Path.of(System.getProperty(property));
     try (JarFile file = new JarFile(jar.toFile())) {
-      BundledClassRefs refs = new BundledClassRefs(file);
+      BundledClassRefs refs = new BundledClassRefs(file, shaded);
       Set<String> reached = refs.reachableFromOwnClasses();
-      Set<String> bundled = new TreeSet<>();
-      for (String e : refs.refs.keySet()) {
-        if (e.startsWith(BundledClassRefs.SHADED)) {
-          bundled.add(e.substring(0, e.length() - ".class".length()));
-        }
-      }
+      Set<String> bundled = refs.bundled();
       Set<String> missing = new TreeSet<>(reached);
       missing.removeAll(bundled);
       Set<String> unused = new TreeSet<>(bundled);
       unused.removeAll(reached);
-      assertEquals(Set.of(), missing, "referenced but not bundled");
-      assertEquals(Set.of(), unused, "bundled but never reached");
-      assertTrue(
-          bundled.contains(
-              "io/pikachu/shaded/org/apache/commons/math3/ml/clustering/KMeansPlusPlusClusterer"),
-          "k-means++ for node classes");
+      assertEquals(Set.of(), missing, jar + ": referenced but not bundled");
+      assertEquals(Set.of(), unused, jar + ": bundled but never reached");
+      assertTrue(bundled.contains(used), jar + " lacks " + used);
     }
+  }
+
+  /**
+   * The benchmark applications' jar refers to Commons Math only under its own relocation, so its
+   * generators never run on the cluster's copy.
+   */
+  @Test
+  void theBenchmarkJarsCommonsMathIsItsOwn() throws IOException {
+    Path jar = Path.of(System.getProperty("pikachu.bench-apps.jar"));
+    List<String> offenders = new ArrayList<>();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      for (JarEntry e : java.util.Collections.list(file.entries())) {
+        if (e.getName().endsWith(".class") && e.getName().startsWith("io/pikachu/bench/")) {
+          String bytes =
+              new String(
+                  file.getInputStream(e).readAllBytes(),
+                  java.nio.charset.StandardCharsets.ISO_8859_1);
+          if (bytes
+              .replace("io/pikachu/bench/shaded/org/apache/commons/math3/", "")
+              .contains("org/apache/commons/math3/")) {
+            offenders.add(e.getName());
+          }
+        } else if (e.getName().endsWith(".class")) {
+          offenders.add(e.getName() + " (outside io/pikachu/bench/)");
+        }
+      }
+    }
+    assertEquals(List.of(), offenders);
   }
 
   /** An operator can tell which Pikachu a jar is without running it. */
