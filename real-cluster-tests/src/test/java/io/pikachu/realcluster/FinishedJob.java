@@ -81,6 +81,45 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
     return amLog.stream().filter(l -> l.contains(text)).toList();
   }
 
+  /**
+   * The job's counters as its history file holds them, with the display names the AM gave them,
+   * parsed by Hadoop's {@code JobHistoryParser}: what the JobHistoryServer's pages show. The file
+   * is in the intermediate or the done directory, depending on whether the server moved it yet.
+   */
+  static Counters historyCounters(
+      FileSystem fs, org.apache.hadoop.conf.Configuration conf, String jobId) throws Exception {
+    List<org.apache.hadoop.fs.Path> dirs =
+        List.of(
+            new org.apache.hadoop.fs.Path(
+                org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                    .getConfiguredHistoryServerDoneDirPrefix(conf)),
+            new org.apache.hadoop.fs.Path(
+                org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                    .getConfiguredHistoryIntermediateDoneDirPrefix(conf)));
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      for (org.apache.hadoop.fs.Path dir : dirs) {
+        if (!fs.exists(dir)) {
+          continue;
+        }
+        org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+            fs.listFiles(dir, true);
+        while (files.hasNext()) {
+          org.apache.hadoop.fs.Path p = files.next().getPath();
+          if (p.getName().startsWith(jobId) && p.getName().endsWith(".jhist")) {
+            return new org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser(fs, p)
+                .parse()
+                .getTotalCounters();
+          }
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no history file of " + jobId + " under " + dirs);
+      }
+      Thread.sleep(500);
+    }
+  }
+
   /** The job's decision record, from {@code pikachu.decision.dir}. */
   static JsonNode decisionRecord(FileSystem fs, String jobId) throws IOException {
     org.apache.hadoop.fs.Path file =

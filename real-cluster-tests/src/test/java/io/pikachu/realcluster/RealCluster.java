@@ -193,7 +193,8 @@ final class RealCluster implements AutoCloseable {
       env.put(key, root);
     }
     env.put("HADOOP_CONF_DIR", confDir.toString());
-    env.put("JAVA_HOME", System.getProperty("java.home"));
+    // Whitelisted: the NodeManagers hand it to their containers, which run $JAVA_HOME/bin/java.
+    env.put("JAVA_HOME", RealClusterSettings.clusterJavaHome().toString());
     env.put("CLASSPATH", "");
     return env;
   }

@@ -66,6 +66,7 @@ class RealClusterIT {
   private Path benchmarks;
   private Path examples;
   private FinishedJob stockWordcount;
+  private Path installedJar;
   private List<byte[]> stockWordcountParts;
 
   @BeforeAll
@@ -87,6 +88,7 @@ class RealClusterIT {
     // The README's generators: seeded data written by the client straight to HDFS.
     bench("gen-text", "gen-text", TEXT, Integer.toString(MAPS), "2", "42");
     bench("gen-sort", "gen-sort", RECORDS, Integer.toString(MAPS), "2", "42");
+    installedJar = Path.of(RealClusterSettings.required("realcluster.pikachu.jar"));
     stockWordcount = wordcount("wc-stock", "/out/wc-stock", "pikachu.enabled=false");
     stockWordcountParts = new JobOutput(fs, "/out/wc-stock").partBytes();
   }
@@ -126,6 +128,157 @@ class RealClusterIT {
           commandLine.contains(home.installedPluginDir().toString()),
           daemon.name() + " has the plugin directory on its class path");
     }
+  }
+
+  /**
+   * The README's generators, run with {@code hadoop jar} on this line's own class path (its Commons
+   * Math among it), write the data whose digests bench-apps' GeneratorDigestsTest holds: the same
+   * bytes on every Hadoop line. {@code -fs} is Hadoop's generic option.
+   */
+  @Test
+  void theGeneratorsWriteTheSameDataOnEveryLine() throws Exception {
+    java.util.Properties expected = new java.util.Properties();
+    try (java.io.Reader in =
+        Files.newBufferedReader(
+            Path.of(RealClusterSettings.required("realcluster.generator.digests")))) {
+      expected.load(in);
+    }
+    for (String[] data : new String[][] {{"gen-text", TEXT}, {"gen-sort", RECORDS}}) {
+      JarRun digest =
+          bench("digest-" + data[0], "gen-digest", "-fs", fs.getUri().toString(), data[1]);
+      String line = data[0] + "." + MAPS + ".2.42";
+      assertTrue(
+          digest.output().contains("sha256 " + expected.getProperty(line) + "  " + data[1]),
+          line
+              + ": not the recorded digest "
+              + expected.getProperty(line)
+              + "; see "
+              + digest.log());
+    }
+  }
+
+  /**
+   * Each plugin's first log line names the installed jar's version and commit (its manifest's), the
+   * jar itself, and the Hadoop line and Java it runs on: the AM's, every map's and every reducer's.
+   */
+  @Test
+  void everyPluginLogsWhichPikachuRanWhereFirst() throws Exception {
+    java.util.jar.Attributes manifest;
+    try (JarFile jar = new JarFile(installedJar.toFile())) {
+      manifest = jar.getManifest().getMainAttributes();
+    }
+    String head =
+        "Pikachu "
+            + manifest.getValue("Implementation-Version")
+            + " (commit "
+            + manifest.getValue("Pikachu-Commit")
+            + ") ";
+    String tail =
+        ", from "
+            + installedJar
+            + ", on Hadoop "
+            + hadoopVersion()
+            + " and Java "
+            + RealClusterSettings.clusterJavaVersion();
+    FinishedJob job = stockWordcount;
+    assertEquals(1, job.amLines(head + "AM plugin (speculator)" + tail).size(), "the AM's line");
+    int maps = 0;
+    int reducers = 0;
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      Path logs = cluster.nodeManager(node).logDir();
+      maps += FinishedJob.taskLines(logs, job.id(), head + "map output collector" + tail).size();
+      reducers += FinishedJob.taskLines(logs, job.id(), head + "shuffle consumer" + tail).size();
+    }
+    assertEquals(MAPS, maps, "maps that logged the collector's line");
+    assertEquals(REDUCERS, reducers, "reducers that logged the shuffle consumer's line");
+  }
+
+  /**
+   * JobHistory shows Pikachu's counters by the display names the installed jar's resource bundles
+   * give them: the job's history file, which the JobHistoryServer's pages and {@code mapred job
+   * -history} render, read here with Hadoop's own parser (no Pikachu class on this side). The job
+   * client API does not carry counter display names: it names counters as the client's class path
+   * can.
+   */
+  @Test
+  void jobHistoryShowsPikachusCountersByTheirDisplayNames() throws Exception {
+    FinishedJob job =
+        wordcount("wc-display-names", "/out/wc-display-names", "pikachu.test.forced-ratio=3");
+    org.apache.hadoop.mapreduce.Counters history =
+        FinishedJob.historyCounters(fs, cluster.conf(), job.id());
+    int named = 0;
+    for (String[] group :
+        new String[][] {
+          {FinishedJob.PIKACHU_GROUP, "Pikachu.properties"},
+          {FinishedJob.DECISION_GROUP, "io/pikachu/am/DecisionCounter.properties"}
+        }) {
+      java.util.Properties names = bundle(group[1]);
+      org.apache.hadoop.mapreduce.CounterGroup g = history.getGroup(group[0]);
+      assertEquals(names.getProperty("CounterGroupName"), g.getDisplayName(), group[0]);
+      for (org.apache.hadoop.mapreduce.Counter c : g) {
+        assertEquals(names.getProperty(c.getName() + ".name"), c.getDisplayName(), c.getName());
+        named++;
+      }
+    }
+    System.out.println("counters of Pikachu's two groups in one rebalanced job: " + named);
+    assertTrue(named >= 6, "only " + named + " of Pikachu's counters");
+  }
+
+  /**
+   * The admin jar's own command through {@code hadoop jar}, with Hadoop's generic options: {@code
+   * -conf} a file that names the profile directory, and {@code -D} beating it.
+   */
+  @Test
+  void theAdminCommandTakesHadoopsGenericOptions() throws Exception {
+    Path conf = cluster.work().resolve("profile-conf.xml");
+    Files.writeString(
+        conf,
+        "<configuration><property><name>pikachu.profile.dir</name>"
+            + "<value>/pikachu/profile-from-conf</value></property></configuration>");
+    JarRun fromConf =
+        hadoopJar(
+            installedJar,
+            "admin-profile-conf",
+            List.of("-conf", conf.toString(), "profile", "show"));
+    assertTrue(
+        fromConf
+            .output()
+            .contains("Pikachu node profile in " + fs.getUri() + "/pikachu/profile-from-conf"),
+        "see " + fromConf.log());
+    JarRun fromD =
+        hadoopJar(
+            installedJar,
+            "admin-profile-d",
+            List.of(
+                "-conf",
+                conf.toString(),
+                "-D",
+                "pikachu.profile.dir=/pikachu/profile-from-d",
+                "profile",
+                "show"));
+    assertTrue(
+        fromD
+            .output()
+            .contains("Pikachu node profile in " + fs.getUri() + "/pikachu/profile-from-d"),
+        "see " + fromD.log());
+  }
+
+  /**
+   * Every JVM of the cluster runs on the JDK the run names ({@code realcluster.java.home}): each
+   * daemon's start banner, and the AM of the stock job, report its version.
+   */
+  @Test
+  void everyJvmRunsOnTheClustersJdk() throws Exception {
+    String version = RealClusterSettings.clusterJavaVersion();
+    for (JavaProcess daemon : cluster.daemons()) {
+      assertTrue(
+          daemon.output().contains("STARTUP_MSG:   java = " + version),
+          daemon.name() + " did not start on Java " + version + "; see " + daemon.log());
+    }
+    assertEquals(
+        List.of("java.version: " + version),
+        stockWordcount.amLines("java.version: "),
+        "the AM's Java");
   }
 
   /**
@@ -596,6 +749,28 @@ class RealClusterIT {
   }
 
   // ---- helpers
+
+  /** A resource bundle of the installed admin jar, as the cluster's JVMs find it. */
+  private java.util.Properties bundle(String entry) throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    try (JarFile jar = new JarFile(installedJar.toFile());
+        java.io.InputStream in = jar.getInputStream(jar.getEntry(entry))) {
+      p.load(in);
+    }
+    return p;
+  }
+
+  /** The layout's Hadoop version, from its hadoop-common jar's name. */
+  private static String hadoopVersion() throws Exception {
+    try (Stream<Path> files = Files.list(HadoopHome.fromSystemProperty().share("common"))) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.matches("hadoop-common-[0-9.]+\\.jar"))
+          .map(n -> n.substring("hadoop-common-".length(), n.length() - ".jar".length()))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
 
   /** Copies the decision records and AM traces off HDFS, so that they outlive the cluster. */
   private void keepRecords(Path into) {
