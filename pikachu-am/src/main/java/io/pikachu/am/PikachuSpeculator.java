@@ -1,32 +1,17 @@
 package io.pikachu.am;
 
-import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.store.PikachuVersion;
-import java.security.PrivilegedExceptionAction;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.mapreduce.v2.api.records.JobId;
-import org.apache.hadoop.mapreduce.v2.api.records.JobState;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskId;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskType;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
-import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.job.event.JobCounterUpdateEvent;
-import org.apache.hadoop.mapreduce.v2.app.job.event.JobDiagnosticsUpdateEvent;
-import org.apache.hadoop.mapreduce.v2.app.job.event.JobEvent;
-import org.apache.hadoop.mapreduce.v2.app.job.event.JobEventType;
 import org.apache.hadoop.mapreduce.v2.app.speculate.DefaultSpeculator;
 import org.apache.hadoop.mapreduce.v2.app.speculate.Speculator;
 import org.apache.hadoop.mapreduce.v2.app.speculate.SpeculatorEvent;
-import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,26 +32,16 @@ import org.slf4j.LoggerFactory;
  * <p>The controller runs only for jobs with virtual bins and {@code
  * pikachu.controller.enabled=true}; for other jobs this class behaves exactly as the default
  * speculator. A bad setting fails the job when the AM starts, before any task runs, with
- * diagnostics naming the key.
+ * diagnostics naming the key. Where the AM builds no speculator (both speculation keys off), {@link
+ * PikachuPreemptionPolicy} hosts the controller instead.
  */
 public class PikachuSpeculator extends DefaultSpeculator {
 
   private static final Logger LOG = LoggerFactory.getLogger(PikachuSpeculator.class);
 
-  /** Longest wait for the AM to start the job before failing it anyway. */
-  private static final long START_WAIT_SECONDS = 60;
-
   private final AppContext context;
   private final NodeSpeedRuntimeEstimator estimator;
-  private final AdapterSettings settings;
-  private final String configError;
-  private final ControllerSession session;
-  private volatile boolean failed;
-  private volatile ScheduledExecutorService timer;
-  private volatile UserGroupInformation ugi;
-
-  /** An early tick is queued and has not started yet: later requests join it. */
-  private final AtomicBoolean earlyTickQueued = new AtomicBoolean();
+  private final ControllerHost host;
 
   public PikachuSpeculator(Configuration conf, AppContext context) {
     this(conf, context, NodeSpeedRuntimeEstimator.wrapping(conf, context));
@@ -78,18 +53,9 @@ public class PikachuSpeculator extends DefaultSpeculator {
     LOG.info(PikachuVersion.banner("AM plugin (speculator)"));
     this.context = context;
     this.estimator = estimator;
-    AdapterSettings s = null;
-    String error = null;
-    try {
-      s = AdapterSettings.from(conf);
-    } catch (IllegalArgumentException e) {
-      error = "Pikachu: bad configuration: " + e.getMessage();
-      LOG.error(error, e);
-    }
-    this.settings = s;
-    this.configError = error;
-    this.session = s != null && s.active() ? new ControllerSession(s, conf, context) : null;
-    if (session != null && s.mapsByNodeSpeed()) {
+    this.host = new ControllerHost(conf, context);
+    ControllerSession session = host.session();
+    if (session != null && host.settings().mapsByNodeSpeed()) {
       estimator.useClasses(session::nodeClasses);
     }
   }
@@ -97,78 +63,26 @@ public class PikachuSpeculator extends DefaultSpeculator {
   @Override
   protected void serviceStart() throws Exception {
     super.serviceStart();
-    if (configError != null) {
-      failJobs(configError);
-      return;
-    }
-    countUnknownKeys();
-    if (session == null) {
-      LOG.info("Pikachu controller off for this job: {}", settings.inactiveReason());
-      return;
-    }
-    Map<JobId, Job> jobs = context.getAllJobs();
-    if (jobs == null || jobs.size() != 1) {
-      failJobs("Pikachu: expected one job in this AM, found " + (jobs == null ? 0 : jobs.size()));
-      return;
-    }
-    try {
-      session.start(jobs.values().iterator().next());
-    } catch (Exception e) {
-      LOG.error("Pikachu controller could not start", e);
-      failJobs("Pikachu controller could not start: " + e);
-      return;
-    }
-    ugi = UserGroupInformation.getCurrentUser();
-    timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "Pikachu controller");
-              t.setDaemon(true);
-              return t;
-            });
-    long interval = settings.intervalMs();
-    timer.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
-    LOG.info(
-        "Pikachu controller started: estimator={} reducers={} binsPerReducer={} interval={}ms",
-        settings.controller().estimator().configValue(),
-        settings.reducers(),
-        settings.controller().binsPerReducer(),
-        interval);
+    host.start(() -> {});
   }
 
   @Override
   protected void serviceStop() throws Exception {
-    if (timer != null) {
-      timer.shutdownNow();
-      timer.awaitTermination(10, TimeUnit.SECONDS);
-    }
-    if (session != null) {
-      try {
-        session.stop();
-      } catch (Exception e) {
-        LOG.warn("Pikachu: closing the status trace failed", e);
-      }
-    }
+    host.stop();
     super.serviceStop();
   }
 
   @Override
   public void handle(SpeculatorEvent event) {
     super.handle(event);
-    if (session != null && event.getType() == Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
-      try {
-        if (session.onStatus(event.getReportedStatus(), event.getTimestamp())) {
-          tickEarly();
-        }
-      } catch (RuntimeException e) {
-        // a report the controller cannot take must not take the AM's event thread down
-        LOG.warn("Pikachu: dropped a status report of {}", event.getReportedStatus().id, e);
-      }
+    if (event.getType() == Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
+      host.onStatus(event.getReportedStatus(), event.getTimestamp());
     }
   }
 
   @Override
   protected void addSpeculativeAttempt(TaskId taskID) {
+    AdapterSettings settings = host.settings();
     boolean allowed =
         taskID.getTaskType() == TaskType.MAP
             ? settings == null || settings.speculateMaps()
@@ -201,125 +115,6 @@ public class PikachuSpeculator extends DefaultSpeculator {
 
   /** For tests: the running session, or null when the controller is off. */
   ControllerSession session() {
-    return session;
-  }
-
-  /**
-   * Polls the controller now, on the timer's thread (publishing writes to the file system, which
-   * the AM's event thread must not wait for): a reducer's final merge waits for the decision, and
-   * the next tick could be a whole interval away.
-   */
-  private void tickEarly() {
-    ScheduledExecutorService t = timer;
-    if (t == null || !earlyTickQueued.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      t.execute(
-          () -> {
-            earlyTickQueued.set(false);
-            tick();
-          });
-    } catch (RejectedExecutionException e) {
-      earlyTickQueued.set(false); // stopping: the job is ending
-    }
-  }
-
-  private void tick() {
-    try {
-      ugi.doAs(
-          (PrivilegedExceptionAction<Void>)
-              () -> {
-                session.tick(context.getClock().getTime());
-                return null;
-              });
-    } catch (Exception e) {
-      Optional<BinMapFormatException> corrupt = corruptBinMap(e);
-      if (corrupt.isPresent()) {
-        // A final bin map that cannot be read cannot be replaced either (the first seal wins):
-        // reducers could not agree on who owns which bin, so the job fails, naming the file.
-        if (!failed) {
-          failed = true;
-          failJobs("Pikachu: " + corrupt.get().getMessage());
-        }
-        return;
-      }
-      // retried at the next tick; reducers wait for the final map meanwhile (bounded by their own
-      // timeout)
-      LOG.warn("Pikachu controller tick failed; retrying", e);
-    }
-  }
-
-  /** The unknown keys were logged by the settings' check; the counter makes them visible. */
-  private void countUnknownKeys() {
-    if (settings.unknownKeys().isEmpty()) {
-      return;
-    }
-    Map<JobId, Job> jobs = context.getAllJobs();
-    if (jobs == null) {
-      return;
-    }
-    for (JobId id : jobs.keySet()) {
-      JobCounterUpdateEvent event = new JobCounterUpdateEvent(id);
-      event.addCounterUpdate(DecisionCounter.UNKNOWN_KEYS, settings.unknownKeys().size());
-      context.getEventHandler().handle(event);
-    }
-  }
-
-  private static Optional<BinMapFormatException> corruptBinMap(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof BinMapFormatException) {
-        return Optional.of((BinMapFormatException) c);
-      }
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * Fails the job as an internal error with diagnostics, which the client prints ("Job failed ...
-   * due to: ..."), and the AM unregisters as FAILED without a retry. Throwing from the constructor
-   * would instead kill the AM before it registers with the RM: YARN would retry it and the client
-   * would only learn that the AM container exited. The failure waits until the job has started: the
-   * AM's services (the RM client among them) start after this one, and a job that ends before they
-   * run makes the AM exit without unregistering.
-   */
-  private void failJobs(String message) {
-    Map<JobId, Job> jobs = context.getAllJobs();
-    if (jobs == null || jobs.isEmpty()) {
-      throw new IllegalStateException(message);
-    }
-    Thread t =
-        new Thread(
-            () -> {
-              for (Map.Entry<JobId, Job> e : jobs.entrySet()) {
-                awaitStart(e.getValue());
-                LOG.error("Failing job {}: {}", e.getKey(), message);
-                context
-                    .getEventHandler()
-                    .handle(new JobDiagnosticsUpdateEvent(e.getKey(), message));
-                context
-                    .getEventHandler()
-                    .handle(new JobEvent(e.getKey(), JobEventType.INTERNAL_ERROR));
-              }
-            },
-            "Pikachu configuration failure");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  private static void awaitStart(Job job) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_WAIT_SECONDS);
-    while (System.nanoTime() < deadline) {
-      JobState state = job.getState();
-      if (state != JobState.NEW && state != JobState.INITED) {
-        return;
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    return host.session();
   }
 }
