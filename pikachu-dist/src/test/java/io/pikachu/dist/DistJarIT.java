@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -206,6 +207,65 @@ class DistJarIT {
       assertEquals(Set.of(), unused, jar + ": bundled but never reached");
       assertTrue(bundled.contains(used), jar + " lacks " + used);
     }
+  }
+
+  /**
+   * {@code advise} on a gateway, beside {@code hadoop classpath}: its classes refer to nothing but
+   * the JDK, Hadoop and SLF4J (the gateway's) and classes the jar itself holds, Pikachu's own or
+   * relocated under {@code io/pikachu/advisor/shaded/}; so no library of the cluster's (Hadoop
+   * 3.3's Commons CLI 1.2, say) is ever the one it loads.
+   */
+  @Test
+  void theAdviseJarNeedsOnlyTheJdkHadoopAndItself() throws IOException {
+    Path jar = Path.of(System.getProperty("pikachu.advise.jar"));
+    List<String> gateway =
+        List.of(
+            "java/",
+            "javax/",
+            "jdk/",
+            "sun/",
+            "org/w3c/",
+            "org/xml/",
+            "org/ietf/",
+            "org/apache/hadoop/",
+            "org/slf4j/",
+            // annotations of the build (Immutables) and of a library (SpotBugs'), which the JVM
+            // never loads to run the class
+            "org/immutables/value/",
+            "edu/umd/cs/findbugs/annotations/");
+    Set<String> held = new TreeSet<>();
+    Map<String, Set<String>> refs = new java.util.HashMap<>();
+    try (JarFile file = new JarFile(jar.toFile())) {
+      for (JarEntry e : java.util.Collections.list(file.entries())) {
+        if (e.getName().endsWith(".class")) {
+          String name = e.getName().substring(0, e.getName().length() - ".class".length());
+          held.add(name);
+          refs.put(name, BundledClassRefs.referencedClasses(file.getInputStream(e)));
+        }
+      }
+    }
+    Set<String> foreign = new TreeSet<>();
+    Set<String> missing = new TreeSet<>();
+    refs.forEach(
+        (from, names) -> {
+          for (String n : names) {
+            if (gateway.stream().anyMatch(n::startsWith)) {
+              continue;
+            }
+            if (!n.startsWith("io/pikachu/")) {
+              foreign.add(n + " (from " + from + ")");
+            } else if (!held.contains(n)) {
+              missing.add(n + " (from " + from + ")");
+            }
+          }
+        });
+    assertEquals(Set.of(), foreign, "classes of neither the gateway nor the jar");
+    assertEquals(Set.of(), missing, "classes the jar names but lacks");
+    assertTrue(held.contains("io/pikachu/advisor/AdviseMain"), "the advisor");
+    assertTrue(
+        held.stream()
+            .anyMatch(n -> n.startsWith("io/pikachu/advisor/shaded/org/apache/commons/cli/")),
+        "its own Commons CLI");
   }
 
   /** An operator can tell which Pikachu a jar is without running it. */
