@@ -39,6 +39,7 @@ final class ControllerHost {
   private final AdapterSettings settings;
   private final String configError;
   private final ControllerSession session;
+  private final ControllerMetrics metrics;
   private volatile boolean failed;
   private volatile ScheduledExecutorService timer;
   private volatile UserGroupInformation ugi;
@@ -61,6 +62,13 @@ final class ControllerHost {
     this.settings = s;
     this.configError = error;
     this.session = s != null && s.active() ? new ControllerSession(s, conf, context) : null;
+    this.metrics =
+        new ControllerMetrics(
+            context.getApplicationID() == null ? "" : context.getApplicationID().toString(),
+            () ->
+                session == null
+                    ? Optional.empty()
+                    : session.published().map(p -> p.record().counters()));
   }
 
   /** The job's settings; null when they are bad (the job then fails at {@link #start}). */
@@ -84,6 +92,7 @@ final class ControllerHost {
       return;
     }
     countUnknownKeys();
+    metrics.register();
     if (session == null) {
       LOG.info("Pikachu controller off for this job: {}", settings.inactiveReason());
       return;
@@ -132,6 +141,7 @@ final class ControllerHost {
 
   /** Hands the controller one attempt status; a reducer waiting for the decision gets it sooner. */
   void onStatus(TaskAttemptStatus status, long timeMs) {
+    metrics.onStatus(status);
     if (session == null) {
       return;
     }
@@ -165,6 +175,11 @@ final class ControllerHost {
         LOG.warn("Pikachu: closing the status trace failed", e);
       }
     }
+    metrics.unregister();
+  }
+
+  ControllerMetrics metrics() {
+    return metrics;
   }
 
   /**
