@@ -3,7 +3,7 @@
 # real-cluster test can run Hadoop 3.3 and 3.4 on a Java those lines support (their server side does
 # not support Java 17; Java 8 does not install on bookworm: sid's openjdk-8 needs a newer libc).
 #
-#   sudo real-cluster-tests/install-openjdk-11.sh      # prints the JDK's home on its last line
+#   real-cluster-tests/install-openjdk-11.sh      # as root, or through sudo; prints the JDK's home last
 #
 # What it changes: an apt source for the bullseye suite (same mirror and signing keyring as the
 # machine's bookworm entry), pinned low so that nothing else is ever taken from it, and the package
@@ -28,7 +28,10 @@ if home=$(find_home); then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "install-openjdk-11.sh: needs root (apt-get)" >&2
+  if command -v sudo >/dev/null 2>&1; then
+    exec sudo "$0" "$@"
+  fi
+  echo "install-openjdk-11.sh: needs root (apt-get), and there is no sudo" >&2
   exit 1
 fi
 . /etc/os-release

@@ -139,6 +139,8 @@ final class ClusterSite {
     mapred.put("mapreduce.jobhistory.admin.address", ports.address());
     mapred.put("mapreduce.jobhistory.webapp.address", ports.address());
     mapred.put("mapreduce.jobhistory.webapp.https.address", ports.address());
+    // finished jobs' histories reach the done folder (which advise reads) within seconds, not 3 min
+    mapred.put("mapreduce.jobhistory.move.interval-ms", "5000");
     // An admin's choice beside the templates: decision records outlive the jobs' staging dirs.
     mapred.put("pikachu.decision.dir", fsUri + DECISION_DIR);
     // Every AM's status reports, kept with the run for replaying a decision that went wrong.

@@ -88,15 +88,34 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
    */
   static Counters historyCounters(
       FileSystem fs, org.apache.hadoop.conf.Configuration conf, String jobId) throws Exception {
-    List<org.apache.hadoop.fs.Path> dirs =
-        List.of(
-            new org.apache.hadoop.fs.Path(
-                org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
-                    .getConfiguredHistoryServerDoneDirPrefix(conf)),
-            new org.apache.hadoop.fs.Path(
-                org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
-                    .getConfiguredHistoryIntermediateDoneDirPrefix(conf)));
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    org.apache.hadoop.fs.Path file =
+        historyFile(
+            fs,
+            jobId,
+            List.of(
+                historyDoneDir(fs, conf),
+                fs.makeQualified(
+                    new org.apache.hadoop.fs.Path(
+                        org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                            .getConfiguredHistoryIntermediateDoneDirPrefix(conf)))));
+    return new org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser(fs, file)
+        .parse()
+        .getTotalCounters();
+  }
+
+  /** The JobHistoryServer's done folder ({@code mapreduce.jobhistory.done-dir}), qualified. */
+  static org.apache.hadoop.fs.Path historyDoneDir(
+      FileSystem fs, org.apache.hadoop.conf.Configuration conf) {
+    return fs.makeQualified(
+        new org.apache.hadoop.fs.Path(
+            org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                .getConfiguredHistoryServerDoneDirPrefix(conf)));
+  }
+
+  /** The job's {@code .jhist} file under one of {@code dirs}, waiting up to a minute for it. */
+  static org.apache.hadoop.fs.Path historyFile(
+      FileSystem fs, String jobId, List<org.apache.hadoop.fs.Path> dirs) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
     while (true) {
       for (org.apache.hadoop.fs.Path dir : dirs) {
         if (!fs.exists(dir)) {
@@ -107,9 +126,7 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
         while (files.hasNext()) {
           org.apache.hadoop.fs.Path p = files.next().getPath();
           if (p.getName().startsWith(jobId) && p.getName().endsWith(".jhist")) {
-            return new org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser(fs, p)
-                .parse()
-                .getTotalCounters();
+            return p;
           }
         }
       }

@@ -61,6 +61,10 @@ class RealClusterIT {
    */
   private static final int NODE_SORT_MB = 37;
 
+  /** A PikachuController bean on an AM's /jmx page once a bin map was published. */
+  private static final java.util.regex.Pattern PUBLISHED =
+      java.util.regex.Pattern.compile("\"BinMapVersions\" : [1-9]");
+
   private RealCluster cluster;
   private FileSystem fs;
   private Path benchmarks;
@@ -158,6 +162,67 @@ class RealClusterIT {
   }
 
   /**
+   * The AM publishes Pikachu's controller as a metrics2 source: while a job with a forced change
+   * runs, its AM's {@code /jmx} page holds the bean {@code
+   * Hadoop:service=MRAppMaster,name=PikachuController} with the bin-map versions it published.
+   */
+  @Test
+  void theAmPublishesTheControllersMetrics() throws Exception {
+    CompletableFuture<FinishedJob> job =
+        async(
+            () ->
+                wordcount(
+                    "wc-metrics",
+                    "/out/wc-metrics",
+                    "pikachu.test.forced-ratio=3",
+                    "pikachu.test.forced-after-maps=0.5"));
+    String seen = null;
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(cluster.conf());
+      yarn.start();
+      while (!job.isDone() && (seen == null || !PUBLISHED.matcher(seen).find())) {
+        for (org.apache.hadoop.yarn.api.records.ApplicationReport app :
+            yarn.getApplications(
+                java.util.EnumSet.of(
+                    org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING))) {
+          String am = app.getOriginalTrackingUrl();
+          if (app.getName().equals("wordcount") && am != null && am.startsWith("http")) {
+            String bean =
+                httpGet(am + "/jmx?qry=Hadoop:service=MRAppMaster,name=PikachuController");
+            if (bean != null && bean.contains("PikachuController")) {
+              seen = bean;
+            }
+          }
+        }
+        Thread.sleep(1000);
+      }
+    }
+    job.join();
+    assertTrue(seen != null, "no AM showed the PikachuController bean while the job ran");
+    assertTrue(PUBLISHED.matcher(seen).find(), seen);
+    assertTrue(seen.contains("\"BytesReshuffled\""), seen);
+  }
+
+  /**
+   * {@code advise}, the admin's gateway tool, through {@code hadoop jar} on this line's own class
+   * path (Hadoop's jars first: on 3.3, Commons CLI 1.2, which lacks what advise's options use) over
+   * the JobHistoryServer's done folder on HDFS: it replays the jobs this cluster ran.
+   */
+  @Test
+  void adviseReadsThisClustersHistoryOnTheLinesClassPath() throws Exception {
+    org.apache.hadoop.fs.Path done = FinishedJob.historyDoneDir(fs, cluster.conf());
+    FinishedJob.historyFile(fs, stockWordcount.id(), List.of(done));
+    JarRun advise =
+        hadoopJar(
+            Path.of(RealClusterSettings.required("realcluster.advise.jar")),
+            "advise",
+            List.of("-q", done.toString()));
+    assertTrue(advise.output().contains(stockWordcount.id()), "see " + advise.log());
+    assertTrue(advise.output().contains("job(s) replayed"), "see " + advise.log());
+  }
+
+  /**
    * Each plugin's first log line names the installed jar's version and commit (its manifest's), the
    * jar itself, and the Hadoop line and Java it runs on: the AM's, every map's and every reducer's.
    */
@@ -220,7 +285,14 @@ class RealClusterIT {
         named++;
       }
     }
-    System.out.println("counters of Pikachu's two groups in one rebalanced job: " + named);
+    System.out.println(
+        "counters in a job with a forced change: "
+            + history.countCounters()
+            + " in "
+            + java.util.stream.StreamSupport.stream(history.getGroupNames().spliterator(), false)
+                .count()
+            + " groups, of which Pikachu's two groups hold "
+            + named);
     assertTrue(named >= 6, "only " + named + " of Pikachu's counters");
   }
 
@@ -432,11 +504,12 @@ class RealClusterIT {
   }
 
   /**
-   * Both speculation keys off: the AM builds no speculator, so no controller; Pikachu steps aside
-   * at once instead of letting the reducers wait for a bin map that never comes.
+   * Both speculation keys off on a cluster whose AM preemption policy is Hadoop's own (not the
+   * templates'): the AM builds no speculator, so no controller; Pikachu steps aside at once instead
+   * of letting the reducers wait for a bin map that never comes.
    */
   @Test
-  void aJobWithSpeculationOffRunsAsStockPromptly() throws Exception {
+  void aJobWithSpeculationOffAndAnotherPreemptionPolicyRunsAsStockPromptly() throws Exception {
     // Were the reducers to wait for a final map, they would wait this long before sealing one.
     String longWait = "pikachu.binmap.final-wait-ms=600000";
     CompletableFuture<FinishedJob> off =
@@ -447,6 +520,8 @@ class RealClusterIT {
                     "/out/wc-speculation-off",
                     "mapreduce.map.speculative=false",
                     "mapreduce.reduce.speculative=false",
+                    "yarn.app.mapreduce.am.preemption.policy="
+                        + "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy",
                     longWait));
     // a stock run beside it, so that both see the same load on the machine
     FinishedJob stock =
@@ -465,6 +540,62 @@ class RealClusterIT {
     assertTrue(
         job.durationMs() < stock.durationMs() + 10_000,
         "speculation off took " + job.durationMs() + " ms, stock " + stock.durationMs() + " ms");
+  }
+
+  /**
+   * Both speculation keys off on the templates' cluster: the AM builds no speculator, and Pikachu's
+   * preemption policy hosts the controller, which measures the job from the AM's view of its
+   * attempts: on the two equal NodeManagers the default two-stage estimator finds one class and
+   * keeps the even map, the part files are stock's, and no attempt runs beyond one per task.
+   */
+  @Test
+  void aJobWithSpeculationOffIsMeasuredThroughThePreemptionPolicy() throws Exception {
+    FinishedJob job =
+        wordcount(
+            "wc-speculation-off-measured",
+            "/out/wc-speculation-off-measured",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.map.speculative=false",
+            "mapreduce.reduce.speculative=false");
+    assertPartFilesEqualStock("/out/wc-speculation-off-measured");
+    assertEquals(1, job.amLines("the preemption policy hosts the controller").size());
+    assertEquals(0, job.amLines("AM plugin (speculator)").size(), "the AM built a speculator");
+    JsonNode last = finalVersion(job);
+    assertEquals("two-stage", last.path("estimator").asText());
+    assertFalse(last.path("rebalanced").asBoolean(), "rebalanced on equal nodes: " + last);
+    assertEquals(1L, job.counterOrZero(FinishedJob.DECISION_GROUP, "NODE_CLASSES"));
+    assertEquals(2, reducerNodes(last), "the reducers should sit on both NodeManagers");
+    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    assertOneAttemptPerTask(job);
+  }
+
+  /**
+   * Both speculation keys off: the controller in the preemption policy rebalances with the {@code
+   * fixed} estimator as the speculator's would (P = 3 for the class it measured faster), and the
+   * records are stock's.
+   */
+  @Test
+  void aJobWithSpeculationOffIsRebalancedThroughThePreemptionPolicy() throws Exception {
+    List<String> nodes = cluster.nodeManagerIds();
+    FinishedJob job =
+        wordcount(
+            "wc-speculation-off-fixed",
+            "/out/wc-speculation-off-fixed",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.map.speculative=false",
+            "mapreduce.reduce.speculative=false",
+            "pikachu.estimator=fixed",
+            "pikachu.estimator.fixed-p=3",
+            "pikachu.classes.map=" + nodes.get(0) + "=fast," + nodes.get(1) + "=slow");
+    assertRecordsEqualStock("/out/wc-speculation-off-fixed");
+    JsonNode last = finalVersion(job);
+    assertTrue(last.path("rebalanced").asBoolean(), "not rebalanced: " + last);
+    assertEquals(3000L, job.counterOrZero(FinishedJob.DECISION_GROUP, "P_FASTEST_MILLI"));
+    assertTrue(job.counterOrZero(FinishedJob.DECISION_GROUP, "BINS_MOVED") > 0);
+    assertEquals(1, job.amLines("Pikachu decision v1 (final): estimator=fixed").size());
+    assertOneAttemptPerTask(job);
   }
 
   /** The README's gen-sort and sort: under the two-stage default, each part file is stock's. */
@@ -703,6 +834,14 @@ class RealClusterIT {
         output + " holds other records than stock's");
   }
 
+  /** No speculative (or any other extra) attempt: as many attempts launched as tasks. */
+  private static void assertOneAttemptPerTask(FinishedJob job) {
+    String group = "org.apache.hadoop.mapreduce.JobCounter";
+    assertEquals((long) MAPS, job.counterOrZero(group, "TOTAL_LAUNCHED_MAPS"), "map attempts");
+    assertEquals(
+        (long) REDUCERS, job.counterOrZero(group, "TOTAL_LAUNCHED_REDUCES"), "reduce attempts");
+  }
+
   private static void assertBinsMoved(FinishedJob job) {
     long gained = job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_GAINED");
     assertTrue(gained > 0, "no bin gained");
@@ -749,6 +888,27 @@ class RealClusterIT {
   }
 
   // ---- helpers
+
+  /** The body of a GET, or null when the server does not answer 200 (an AM that just ended). */
+  private static String httpGet(String url) {
+    try {
+      java.net.HttpURLConnection c =
+          (java.net.HttpURLConnection) java.net.URI.create(url).toURL().openConnection();
+      c.setConnectTimeout(2000);
+      c.setReadTimeout(5000);
+      try {
+        if (c.getResponseCode() != 200) {
+          return null;
+        }
+        return new String(
+            c.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      } finally {
+        c.disconnect();
+      }
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
 
   /** A resource bundle of the installed admin jar, as the cluster's JVMs find it. */
   private java.util.Properties bundle(String entry) throws Exception {
