@@ -1,5 +1,7 @@
 package io.pikachu.cluster;
 
+import io.pikachu.benchmodel.NodeSpec;
+
 /**
  * A running node of the embedded cluster.
  *

@@ -1,5 +1,7 @@
 package io.pikachu.cluster;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.cluster.cpu.CpuLimiter;
 import io.pikachu.cluster.cpu.CpuLimiters;
 import io.pikachu.cluster.cpu.NodeCpuLimit;
@@ -87,6 +89,7 @@ public final class HeteroCluster implements AutoCloseable {
    */
   public static HeteroCluster start(String name, ClusterSpec spec, Configuration extra)
       throws IOException {
+    EmbeddedNodes.check(spec);
     CpuLimiter limiter = CpuLimiters.detect();
     LOG.info("Embedded heterogeneous cluster '{}': CPU limits through {}", name, limiter.method());
     MiniMRYarnCluster yarn = new MiniMRYarnCluster(name, spec.nodes().size());
@@ -104,7 +107,7 @@ public final class HeteroCluster implements AutoCloseable {
       for (int i = 0; i < spec.nodes().size(); i++) {
         NodeSpec nodeSpec = spec.nodes().get(i);
         NodeManager nm = yarn.getNodeManager(i);
-        NodeCpuLimit limit = limiter.limit(nodeSpec.name(), nodeSpec.cpus());
+        NodeCpuLimit limit = limiter.limit(nodeSpec.name(), nodeSpec.cores());
         limits.add(limit);
         String dirs = nm.getConfig().get(YarnConfiguration.NM_LOCAL_DIRS);
         NodeLimitRegistry.register(dirs, limit);
@@ -116,7 +119,7 @@ public final class HeteroCluster implements AutoCloseable {
             "Node {} is {}: {} cpus, {} map slots, {} reduce slots",
             nodeSpec.name(),
             nodeId,
-            nodeSpec.cpus(),
+            nodeSpec.cores(),
             nodeSpec.mapSlots(),
             nodeSpec.reduceSlots());
       }

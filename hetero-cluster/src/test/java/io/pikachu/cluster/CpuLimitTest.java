@@ -3,6 +3,7 @@ package io.pikachu.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.cluster.history.TaskRun;
 import java.io.IOException;
@@ -37,10 +38,7 @@ class CpuLimitTest {
   static void startCluster() throws IOException {
     cluster =
         HeteroCluster.start(
-            "cpu-limit-test",
-            new ClusterSpec(
-                List.of(new NodeSpec("fast-0", 1.0, 1, 0), new NodeSpec("slow-0", 0.25, 1, 0))),
-            null);
+            "cpu-limit-test", ClusterSpec.parse("fast-0:1.0:1:0, slow-0:0.25:1:0"), null);
   }
 
   @AfterAll

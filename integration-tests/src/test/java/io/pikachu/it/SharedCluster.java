@@ -1,7 +1,7 @@
 package io.pikachu.it;
 
-import io.pikachu.cluster.ClusterSpec;
-import io.pikachu.cluster.ClusterSpec.SlotConfig;
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.SlotConfig;
 import io.pikachu.cluster.HeteroCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;

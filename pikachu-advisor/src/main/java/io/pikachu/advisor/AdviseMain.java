@@ -1,5 +1,8 @@
 package io.pikachu.advisor;
 
+import io.pikachu.benchmodel.CommandLines;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.SuiteFiles.Results;
 import io.pikachu.sim.calib.Stats;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,11 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
@@ -40,47 +40,30 @@ public final class AdviseMain {
 
   static Options options() {
     return new Options()
+        .addOption(CommandLines.valued("csv", "also write one CSV row per job to this file"))
         .addOption(
-            Option.builder()
-                .longOpt("csv")
-                .hasArg()
-                .desc("also write one CSV row per job to this file")
-                .build())
-        .addOption(
-            Option.builder()
-                .longOpt("pairs")
-                .hasArg()
-                .desc(
-                    "a suite results.csv: compare each stock job's predicted Pikachu time with the"
-                        + " measured two-stage run of the same job (validation)")
-                .build())
+            CommandLines.valued(
+                "pairs",
+                "a suite results.csv: compare each stock job's predicted Pikachu time with the"
+                    + " measured two-stage run of the same job (validation)"))
         .addOption(Option.builder("q").longOpt("quiet").desc("no progress lines").build())
-        .addOption(Option.builder("h").longOpt("help").desc("this help").build());
+        .addOption(CommandLines.help());
+  }
+
+  static String usage() {
+    return CommandLines.usage(
+        "advise [options] <job history folder, local or e.g. hdfs:///mr-history/done>",
+        "Replays each job of a job history with and without Pikachu and says what it would save.",
+        options());
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
     CommandLine line;
     try {
-      line = new DefaultParser().parse(options(), args);
-    } catch (ParseException e) {
-      err.println("advise: " + e.getMessage());
-      return 2;
-    }
-    if (line.hasOption("help") || line.getArgs().length != 1) {
-      java.io.StringWriter s = new java.io.StringWriter();
-      new HelpFormatter()
-          .printHelp(
-              new java.io.PrintWriter(s),
-              100,
-              "advise [options] <job history folder, local or e.g. hdfs:///mr-history/done>",
-              "Replays each job of a job history with and without Pikachu and says what it would"
-                  + " save.",
-              options(),
-              2,
-              4,
-              "");
-      (line.hasOption("help") ? out : err).print(s);
-      return line.hasOption("help") ? 0 : 2;
+      line = CommandLines.parse(options(), args, 1, 1, usage());
+    } catch (CommandLines.UsageException e) {
+      (e.isHelp() ? out : err).print(e.isHelp() ? e.getMessage() : "advise: " + e.getMessage());
+      return e.isHelp() ? 0 : 2;
     }
     Configuration conf = new Configuration();
     try {
@@ -232,9 +215,10 @@ public final class AdviseMain {
     try (Reader in = Files.newBufferedReader(Paths.get(resultsCsv), StandardCharsets.UTF_8)) {
       for (CSVRecord c :
           CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-        byJob.put(c.get("job_id"), c);
-        if (c.get("method").equals("two-stage")) {
-          twoStage.put(c.get("app") + "/" + c.get("config") + "/" + c.get("rep"), c);
+        byJob.put(c.get(Results.JOB_ID), c);
+        if (c.get(Results.METHOD).equals(Method.TWO_STAGE.label())) {
+          twoStage.put(
+              c.get(Results.APP) + "/" + c.get(Results.CONFIG) + "/" + c.get(Results.REP), c);
         }
       }
     }
@@ -247,14 +231,15 @@ public final class AdviseMain {
     out.println("| --- | --- | --- | --- | --- | --- | --- |");
     for (Advice a : r.jobs) {
       CSVRecord s = byJob.get(a.jobId);
-      if (s == null || !s.get("method").equals("stock") || a.stepAside != null) {
+      if (s == null || !s.get(Results.METHOD).equals(Method.STOCK.label()) || a.stepAside != null) {
         continue;
       }
-      CSVRecord t = twoStage.get(s.get("app") + "/" + s.get("config") + "/" + s.get("rep"));
+      CSVRecord t =
+          twoStage.get(s.get(Results.APP) + "/" + s.get(Results.CONFIG) + "/" + s.get(Results.REP));
       if (t == null) {
         continue;
       }
-      double measured = Double.parseDouble(t.get("seconds"));
+      double measured = Double.parseDouble(t.get(Results.SECONDS));
       double e = a.predictedPikachuSeconds / measured - 1;
       errors.add(Math.abs(e));
       boolean predictedFaster = a.predictedPikachuSeconds < a.measuredSeconds;
@@ -266,8 +251,8 @@ public final class AdviseMain {
           Locale.ROOT,
           "| %s | %s | %s | %.1f s | %.1f s | %.1f s | %+.1f%% |%n",
           a.jobId,
-          s.get("app"),
-          s.get("rep"),
+          s.get(Results.APP),
+          s.get(Results.REP),
           a.measuredSeconds,
           a.predictedPikachuSeconds,
           measured,

@@ -1,14 +1,14 @@
 package io.pikachu.advisor;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.sim.calib.Stats;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
-import io.pikachu.sim.model.NodeSpec;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,7 +67,7 @@ public final class JobReplay {
   }
 
   private final JobHistory job;
-  private final SimCluster cluster;
+  private final ClusterSpec cluster;
   private final double[] inputMb;
   private final double outputRatio;
   private final double mapCpuPerMb;
@@ -151,21 +151,20 @@ public final class JobReplay {
         throughput.put(e.getKey(), typical);
         unmeasured.add(e.getKey());
       }
+      // cores are replaced by the fitted capacity in model()
       nodes.add(
-          new NodeSpec(
-              e.getKey(),
-              "node",
-              1.0, // replaced by the fitted capacity
-              1.0,
-              Math.max(1, e.getValue()[0]),
-              Math.max(1, e.getValue()[1]),
-              MEMORY_MB,
-              NET_MB_PER_S));
+          NodeSpec.builder(e.getKey())
+              .nodeClass("node")
+              .mapSlots(Math.max(1, e.getValue()[0]))
+              .reduceSlots(Math.max(1, e.getValue()[1]))
+              .memoryMb(MEMORY_MB)
+              .netMbPerS(NET_MB_PER_S)
+              .build());
     }
     if (!unmeasured.isEmpty()) {
       notes.add("nodes that ran no map taken at the median map throughput: " + unmeasured);
     }
-    cluster = new SimCluster(job.jobId(), nodes);
+    cluster = ClusterSpec.of(job.jobId(), nodes);
     platform = Platform.defaults().withDelays(amStart(job), containerDelay(job));
   }
 
@@ -232,44 +231,33 @@ public final class JobReplay {
     List<NodeSpec> nodes = new ArrayList<NodeSpec>();
     for (NodeSpec n : cluster.nodes()) {
       double cores = Math.max(0.01, mapWork * throughput.get(n.name()));
-      nodes.add(
-          new NodeSpec(
-              n.name(),
-              n.label(),
-              cores,
-              1.0,
-              n.mapSlots(),
-              n.reduceSlots(),
-              n.memoryMb(),
-              n.netMbPerS()));
+      nodes.add(n.toBuilder().cores(cores).build());
     }
     double rest = (1 - SHUFFLE_SHARE) / 2;
     AppProfile app =
-        new AppProfile(
-            job.name(),
-            mapStart,
-            mapCpuPerMb,
-            outputRatio,
-            0,
-            reduceStart,
-            reduceCpuPerMb * SHUFFLE_SHARE,
-            reduceCpuPerMb * rest,
-            reduceCpuPerMb * rest,
-            1.2);
+        AppProfile.builder(job.name())
+            .mapStartCoreS(mapStart)
+            .mapCpuPerMb(mapCpuPerMb)
+            .mapOutputRatio(outputRatio)
+            .reduceStartCoreS(reduceStart)
+            .shuffleCpuPerMb(reduceCpuPerMb * SHUFFLE_SHARE)
+            .sortCpuPerMb(reduceCpuPerMb * rest)
+            .reduceCpuPerMb(reduceCpuPerMb * rest)
+            .build();
     JobSpec spec =
         JobSpec.builder(app, inputMb, job.totalReduces())
             .name(job.jobId())
             .replication(nodes.size())
             .build();
-    return new Model(new SimCluster(job.jobId(), nodes), spec);
+    return new Model(ClusterSpec.of(job.jobId(), nodes), spec);
   }
 
   /** A cluster and a job to simulate. */
   final class Model {
-    final SimCluster cluster;
+    final ClusterSpec cluster;
     final JobSpec spec;
 
-    Model(SimCluster cluster, JobSpec spec) {
+    Model(ClusterSpec cluster, JobSpec spec) {
       this.cluster = cluster;
       this.spec = spec;
     }

@@ -1,7 +1,10 @@
 package io.pikachu.am;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.WideJobBins;
 import io.pikachu.store.PikachuVersion;
+import io.pikachu.store.VirtualBinsConfig;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
@@ -9,11 +12,13 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TypeConverter;
 import org.apache.hadoop.mapreduce.v2.api.records.JobId;
 import org.apache.hadoop.mapreduce.v2.api.records.JobState;
 import org.apache.hadoop.mapreduce.v2.app.AppContext;
 import org.apache.hadoop.mapreduce.v2.app.job.Job;
 import org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy;
+import org.apache.hadoop.mapreduce.v2.app.speculate.SpeculatorEvent;
 import org.apache.hadoop.util.ShutdownHookManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,10 +29,13 @@ import org.slf4j.LoggerFactory;
  * (3.3, 3.4 and 3.5 alike) creates no speculator at all, but it always creates the preemption
  * policy named by {@code yarn.app.mapreduce.am.preemption.policy} and hands it the {@link
  * AppContext}. This policy is Hadoop's default one ({@link NoopAMPreemptionPolicy}: the AM leaves
- * preemption to the ResourceManager) for everything preemption asks of it; beside that it hosts the
- * controller: it reads each attempt's latest report from the AM's view of the job once per {@code
- * pikachu.controller.interval-ms} ({@link AttemptPoller}), where a speculator would be sent them,
- * and runs the same {@link ControllerSession}. It launches no attempt of its own.
+ * preemption to the ResourceManager) for everything preemption asks of it. Beside that it runs a
+ * {@link PikachuSpeculator} of its own with speculative copies forbidden ({@code
+ * pikachu.speculative.map} and {@code .reduce} false), so the job gets the same controller, layout
+ * and clean-up and no speculation, and feeds it the reports the AM would have sent a speculator:
+ * each attempt's latest report, read from the AM's view of the job once per {@code
+ * pikachu.controller.interval-ms} ({@link AttemptPoller}). The job's layout it writes at once,
+ * while the AM initialises, so that it exists before the AM can launch any task.
  *
  * <p>Where the AM does build {@link PikachuSpeculator} (either speculation key true), that hosts
  * the controller and this policy only does what Hadoop's default one does.
@@ -66,6 +74,14 @@ public class PikachuPreemptionPolicy extends NoopAMPreemptionPolicy implements C
         && conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "").equals(PikachuKeys.PIKACHU_SPECULATOR);
   }
 
+  /** The job's configuration with every speculative copy forbidden, for the hosted speculator. */
+  static Configuration withoutCopies(Configuration conf) {
+    Configuration c = new Configuration(conf);
+    c.setBoolean(PikachuKeys.SPECULATIVE_MAPS.name(), false);
+    c.setBoolean(PikachuKeys.SPECULATIVE_REDUCES.name(), false);
+    return c;
+  }
+
   @Override
   public void init(AppContext context) {
     super.init(context);
@@ -75,53 +91,106 @@ public class PikachuPreemptionPolicy extends NoopAMPreemptionPolicy implements C
     }
     LOG.info(
         "Pikachu: the AM builds no speculator of Pikachu's ({} and {} false, or another speculator"
-            + " class); the preemption policy hosts the controller",
+            + " class); the preemption policy hosts the controller, with no speculative copy",
         MRJobConfig.MAP_SPECULATIVE,
         MRJobConfig.REDUCE_SPECULATIVE);
-    ControllerHost host = new ControllerHost(conf, context);
-    Thread t = new Thread(() -> run(host, context), "Pikachu controller host");
+    establishLayout(context);
+    Thread t = new Thread(() -> host(context), "Pikachu controller host");
     t.setDaemon(true);
     t.start();
   }
 
   /**
-   * Waits for the AM's job, runs the controller while it runs, and at its end records what it
-   * measured; the AM's shutdown does the same if it comes first.
+   * Writes the job's layout now, while the AM initialises, as the speculator does in its start: the
+   * AM creates the job and launches its tasks after this returns, and a task that found no layout
+   * would run as stock beside tasks that cut bins. The speculator started later reads the same
+   * layout back. A bad setting is left to the speculator, which fails the job naming it.
    */
-  private static void run(ControllerHost host, AppContext context) {
+  private void establishLayout(AppContext context) {
+    AdapterSettings s;
+    try {
+      s = AdapterSettings.from(conf);
+    } catch (IllegalArgumentException bad) {
+      return;
+    }
+    if (s.optedOut() || !VirtualBinsConfig.namesEitherPlugin(conf)) {
+      return; // no layout: every task of the job runs as stock, as under the speculator
+    }
+    String jobId = TypeConverter.fromYarn(context.getApplicationID()).toString();
+    int attempt = ControllerSession.amAttempt(context);
+    try {
+      if (s.active()) {
+        JobStartKnowledge knowledge = new JobStartKnowledge(conf, s.controller(), s.profile());
+        Map<String, Double> profiled = knowledge.profiledSpeeds(context.getClock().getTime());
+        LayoutKeeper.establish(
+            conf,
+            jobId,
+            attempt,
+            s.controller().binsPerReducer(),
+            () -> knowledge.decide((Rebalancing.Enabled) s.rebalancing(), profiled));
+      } else {
+        LayoutKeeper.establish(
+            conf, jobId, attempt, WideJobBins.perReducer(conf::get), s::rebalancing);
+      }
+    } catch (Exception e) {
+      // the speculator tries again at its start, and fails the job if it must
+      LOG.warn("Pikachu: could not establish the job's layout at the AM's initialisation", e);
+    }
+  }
+
+  /**
+   * Waits for the AM's job, runs the speculator while it runs, feeding it the attempts' reports,
+   * and stops it at the job's end (recording the node profile, removing the job's bin maps); the
+   * AM's shutdown does the same if it comes first.
+   */
+  private void host(AppContext context) {
     Job job = awaitJob(context);
     if (job == null) {
       LOG.warn("Pikachu: the AM created no job within {} s; controller off", JOB_WAIT_SECONDS);
       return;
     }
-    AttemptPoller poller = new AttemptPoller();
-    host.start(() -> poller.poll(job, context.getClock().getTime(), host::onStatus));
-    if (host.session() == null) {
-      return;
-    }
-    Runnable stop =
-        () -> {
-          try {
-            host.stop();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        };
+    Configuration noCopies = withoutCopies(conf);
+    PikachuSpeculator speculator = new PikachuSpeculator(noCopies, context);
+    speculator.init(noCopies);
+    speculator.start();
     try {
-      ShutdownHookManager.get().addShutdownHook(stop, SHUTDOWN_PRIORITY);
+      ShutdownHookManager.get().addShutdownHook(speculator::stop, SHUTDOWN_PRIORITY);
     } catch (IllegalStateException shuttingDown) {
-      stop.run();
+      speculator.stop();
       return;
     }
+    long interval = intervalMs();
+    AttemptPoller poller = new AttemptPoller();
+    AttemptPoller.Sink feed =
+        (status, time) -> speculator.handle(new SpeculatorEvent(status, time));
     try {
       while (!ENDED.contains(job.getState())) {
-        TimeUnit.MILLISECONDS.sleep(host.settings().intervalMs());
+        poll(poller, job, context, feed);
+        TimeUnit.MILLISECONDS.sleep(interval);
       }
-      // the ended attempts' last reports, then the profile and trace
-      poller.poll(job, context.getClock().getTime(), host::onStatus);
-      stop.run();
+      poll(poller, job, context, feed); // the ended attempts' last reports
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      speculator.stop();
+    }
+  }
+
+  private static void poll(
+      AttemptPoller poller, Job job, AppContext context, AttemptPoller.Sink feed) {
+    try {
+      poller.poll(job, context.getClock().getTime(), feed);
+    } catch (RuntimeException e) {
+      // one bad read must not end the controller; the next poll reads everything again
+      LOG.warn("Pikachu: reading the attempts' reports failed; retrying", e);
+    }
+  }
+
+  private long intervalMs() {
+    try {
+      return PikachuKeys.INTERVAL_MS.get(conf::get);
+    } catch (IllegalArgumentException e) {
+      return PikachuKeys.INTERVAL_MS.defaultValue(); // the speculator fails the job on it
     }
   }
 

@@ -18,6 +18,17 @@ class PikachuPreemptionPolicyTest {
   }
 
   @Test
+  void theHostedSpeculatorMayLaunchNoCopy() {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(PikachuKeys.SPECULATIVE_MAPS.name(), true);
+    conf.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    Configuration hosted = PikachuPreemptionPolicy.withoutCopies(conf);
+    assertEquals("false", hosted.get(PikachuKeys.SPECULATIVE_MAPS.name()));
+    assertEquals("false", hosted.get(PikachuKeys.SPECULATIVE_REDUCES.name()));
+    assertEquals("true", conf.get(PikachuKeys.SPECULATIVE_MAPS.name()), "the job's own is kept");
+  }
+
+  @Test
   void theSpeculatorHostsWhereTheAmBuildsIt() {
     Configuration conf = new Configuration(false);
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);

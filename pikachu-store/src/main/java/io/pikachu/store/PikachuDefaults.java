@@ -7,16 +7,22 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Pikachu's keys as Hadoop knows its own: {@value #RESOURCE} in the jar, with every key's default
- * and description, is a default resource (as {@code mapred-default.xml} is), so a job's
- * configuration as the AM records it for JobHistory lists Pikachu's defaults; and the names of
- * earlier versions are Hadoop deprecations, so an old name still works and its use is warned of.
- * Each of Pikachu's entry points in a JVM (the AM's speculator, the map collector, the shuffle
- * consumer) loads this once, before it reads a key.
+ * Pikachu's keys as Hadoop knows its own names: the names of earlier versions are Hadoop
+ * deprecations, so an old name still works and its use is warned of. Each of Pikachu's entry points
+ * in a JVM (the AM's speculator, the map collector, the shuffle consumer) loads this once, before
+ * it reads a key.
+ *
+ * <p>The defaults are not a Hadoop resource. {@value #RESOURCE} in the jar documents every key with
+ * its default and description, but is never added with {@code Configuration.addDefaultResource}:
+ * Hadoop adds {@code mapred-site.xml} as a default resource before any plugin loads, and a default
+ * resource added later overrides it, so the jar's defaults would beat every non-final {@code
+ * pikachu.*} value of the admin's site files, in every JVM that loads Pikachu (and a client that
+ * loads Pikachu would write the defaults into job.xml). A key that no site file and no job sets
+ * takes its default from the key registry ({@link Key#get}) where it is read.
  */
 public final class PikachuDefaults {
 
-  /** The resource's name, on the class path of every JVM that loads Pikachu. */
+  /** The documentation resource's name, in the admin jar. */
   public static final String RESOURCE = "pikachu-default.xml";
 
   static {
@@ -27,14 +33,11 @@ public final class PikachuDefaults {
       }
     }
     Configuration.addDeprecations(renamed.toArray(new Configuration.DeprecationDelta[0]));
-    Configuration.addDefaultResource(RESOURCE);
   }
 
   private PikachuDefaults() {}
 
-  /**
-   * Registers the defaults and deprecations, once per JVM (the first call's class init does it).
-   */
+  /** Registers the deprecations, once per JVM (the first call's class init does it). */
   public static void load() {
     // the static initializer ran on first use of this class
   }

@@ -8,10 +8,11 @@ import java.util.Properties;
 import org.apache.hadoop.util.VersionInfo;
 
 /**
- * Which Pikachu is running, for the first log line of each plugin: the version and commit the jar
- * was built from (the build writes them into {@code pikachu-version.properties}), the jar the
- * classes came from, and the Hadoop and Java they run on. Two jars on one class path load the
- * classes of whichever comes first; this line says which did.
+ * Which Pikachu is running, for the first log line of each plugin and the files Pikachu writes: the
+ * version and commit the jar was built from (the build writes them into {@code
+ * pikachu-version.properties}, and the admin jar's manifest), the jar the classes came from, and
+ * the Hadoop and Java they run on. Two jars on one class path load the classes of whichever comes
+ * first; these say which did.
  */
 public final class PikachuVersion {
   private static final String UNKNOWN = "unknown";
@@ -22,6 +23,14 @@ public final class PikachuVersion {
   /** The version of the build, e.g. {@code 0.2.0}; "unknown" when the build left none. */
   public static String version() {
     return value("version");
+  }
+
+  /**
+   * The version the files Pikachu writes record (the job layout's {@code written-by}): {@link
+   * #version()}, the same in a built jar and in a module's classes.
+   */
+  public static String current() {
+    return version();
   }
 
   /** The abbreviated commit the build came from (it may have held uncommitted changes). */

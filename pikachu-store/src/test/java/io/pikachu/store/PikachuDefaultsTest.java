@@ -3,6 +3,7 @@ package io.pikachu.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.Key;
@@ -25,10 +26,12 @@ class PikachuDefaultsTest {
     x.append("<?xml version=\"1.0\"?>\n")
         .append("<?xml-stylesheet type=\"text/xsl\" href=\"configuration.xsl\"?>\n")
         .append("<!--\n")
-        .append("  Pikachu's keys with their defaults, loaded as a default resource by every JVM\n")
-        .append("  that runs Pikachu (as mapred-default.xml is). Do not edit: generated from\n")
-        .append("  PikachuKeys.ALL, and PikachuDefaultsTest fails when they differ. Set keys in\n")
-        .append("  mapred-site.xml or per job; docs/admin-guide.md explains each.\n")
+        .append("  Pikachu's keys with their defaults and descriptions, for reading: it is not\n")
+        .append("  loaded as a Hadoop resource, so mapred-site.xml and the job always win; a key\n")
+        .append("  set nowhere takes the default below from the code. Do not edit: generated\n")
+        .append(
+            "  from PikachuKeys.ALL, and PikachuDefaultsTest fails when they differ. Set keys\n")
+        .append("  in mapred-site.xml or per job; docs/admin-guide.md explains each.\n")
         .append("-->\n")
         .append("<configuration>\n");
     for (Key<?> k : PikachuKeys.ALL) {
@@ -62,15 +65,16 @@ class PikachuDefaultsTest {
   }
 
   @Test
-  void aConfigurationSeesTheDefaultsAndTheFormerNames() throws IOException {
+  void theFormerNamesStillWorkAndTheDefaultsAreNoResource() throws IOException {
     try (InputStream in =
         getClass().getClassLoader().getResourceAsStream(PikachuDefaults.RESOURCE)) {
-      assertNotNull(in, PikachuDefaults.RESOURCE + " is not on the class path");
+      assertNotNull(in, PikachuDefaults.RESOURCE + " is not in the jar");
     }
     PikachuDefaults.load();
     Configuration conf = new Configuration();
-    assertEquals("10", conf.get(PikachuKeys.BINS_PER_REDUCER.name()));
-    assertEquals(PikachuDefaults.RESOURCE, conf.getPropertySources(PikachuKeys.DEADBAND.name())[0]);
+    assertNull(
+        conf.get(PikachuKeys.BINS_PER_REDUCER.name()), "the jar's file must not be a resource");
+    assertEquals(10, (int) PikachuKeys.BINS_PER_REDUCER.get(conf::get), "the registry's default");
     conf.set("pikachu.bins.per.reducer", "20"); // its name before 0.2
     assertEquals(20, (int) PikachuKeys.BINS_PER_REDUCER.get(conf::get));
     assertTrue(Configuration.isDeprecated("pikachu.bins.per.reducer"));

@@ -560,7 +560,6 @@ class RealClusterIT {
             "mapreduce.reduce.speculative=false");
     assertPartFilesEqualStock("/out/wc-speculation-off-measured");
     assertEquals(1, job.amLines("the preemption policy hosts the controller").size());
-    assertEquals(0, job.amLines("AM plugin (speculator)").size(), "the AM built a speculator");
     JsonNode last = finalVersion(job);
     assertEquals("two-stage", last.path("estimator").asText());
     assertFalse(last.path("rebalanced").asBoolean(), "rebalanced on equal nodes: " + last);

@@ -1,8 +1,8 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
-import io.pikachu.sim.model.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,64 +92,6 @@ public final class Calibration {
         .run();
   }
 
-  /**
-   * What virtual bins cost a reducer's final merge, per application: the median over the reducers
-   * of runs with bins under the even map of their sort phase's CPU (its duration times the
-   * reducer's share of its node: cores over reduce slots), less the same median over the stock
-   * reducers. Under the even map with bins the final merge holds a segment per bin and map instead
-   * of one per map. Runs whose reducers hold unequal bytes (a rebalanced map) are left out, as
-   * their sort phases differ by the data moved.
-   *
-   * <p>The reducers' CPU counters show more (about 0.3-0.4 core-s per reducer with bins, whatever
-   * its bin count), but the rest falls in the shuffle, while reducers mostly wait for maps; it is
-   * not modelled.
-   *
-   * @param runs runs of stock Hadoop and of methods with bins, of one data set
-   * @return core-seconds per reducer by application (0 where the runs cannot tell)
-   */
-  public static Map<String, Double> binsMergeCost(List<MeasuredRun> runs) {
-    Map<String, List<Double>> stock = new LinkedHashMap<String, List<Double>>();
-    Map<String, List<Double>> bins = new LinkedHashMap<String, List<Double>>();
-    for (MeasuredRun r : runs) {
-      if (!evenBytes(r)) {
-        continue;
-      }
-      Map<String, Double> share = new LinkedHashMap<String, Double>();
-      for (MeasuredRun.Node n : r.nodes()) {
-        share.put(n.name, n.cpus / Math.max(1, n.reduceSlots));
-      }
-      for (MeasuredRun.Task t : r.reducers()) {
-        Double cores = share.get(t.node);
-        if (cores != null && t.sortDone > t.shuffleDone) {
-          (r.method().equals("stock") ? stock : bins)
-              .computeIfAbsent(r.app(), a -> new ArrayList<Double>())
-              .add((t.sortDone - t.shuffleDone) * cores);
-        }
-      }
-    }
-    Map<String, Double> cost = new LinkedHashMap<String, Double>();
-    for (Map.Entry<String, List<Double>> e : bins.entrySet()) {
-      List<Double> base = stock.get(e.getKey());
-      if (base != null) {
-        cost.put(e.getKey(), Math.max(0, Stats.median(e.getValue()) - Stats.median(base)));
-      }
-    }
-    return cost;
-  }
-
-  /** Whether the run's reducers hold about the same bytes (within 30%), as under the even map. */
-  private static boolean evenBytes(MeasuredRun r) {
-    double min = Double.MAX_VALUE;
-    double max = 0;
-    for (MeasuredRun.Task t : r.reducers()) {
-      if (t.shuffleMb > 0) {
-        min = Math.min(min, t.shuffleMb);
-        max = Math.max(max, t.shuffleMb);
-      }
-    }
-    return max > 0 && max <= 1.3 * min;
-  }
-
   /** The costs the counters show, with the hidden ones at a first guess. */
   static EmbeddedModel fromCounters(List<MeasuredRun> stock, double mbPerMap) {
     Map<String, EmbeddedModel.Counted> counted = new LinkedHashMap<String, EmbeddedModel.Counted>();
@@ -200,7 +142,7 @@ public final class Calibration {
         median.evaluate(toArray(amStarts)),
         0.5,
         mbPerMap,
-        java.util.Collections.<String, Double>emptyMap());
+        java.util.Collections.<String, BinsPostShuffle>emptyMap());
   }
 
   static double[] toArray(List<Double> v) {

@@ -1,10 +1,10 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.NodeSpec;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -46,10 +46,10 @@ public final class EmbeddedModel {
   private final double amStart;
   private final double shuffleShare;
   private final double mbPerMap;
-  private final Map<String, Double> binsCost;
+  private final Map<String, BinsPostShuffle> binsCost;
 
   /**
-   * @param binsCost what bins cost a reducer's final merge, per application (empty: nothing)
+   * @param binsCost what bins do to a reducer's post-shuffle work, per application (empty: nothing)
    */
   public EmbeddedModel(
       Map<String, Counted> counted,
@@ -59,8 +59,9 @@ public final class EmbeddedModel {
       double amStart,
       double shuffleShare,
       double mbPerMap,
-      Map<String, Double> binsCost) {
-    this.binsCost = Collections.unmodifiableMap(new LinkedHashMap<String, Double>(binsCost));
+      Map<String, BinsPostShuffle> binsCost) {
+    this.binsCost =
+        Collections.unmodifiableMap(new LinkedHashMap<String, BinsPostShuffle>(binsCost));
     this.counted = Collections.unmodifiableMap(new LinkedHashMap<String, Counted>(counted));
     this.mapStart = mapStart;
     this.reduceStart = reduceStart;
@@ -84,12 +85,12 @@ public final class EmbeddedModel {
   }
 
   /**
-   * This model with virtual bins costing each reducer's final merge {@code coreS} core-seconds per
-   * application on the embedded cluster ({@link Calibration#binsMergeCost}).
+   * This model with what virtual bins do to a reducer's post-shuffle work on the embedded cluster,
+   * per application ({@link BinsPostShuffle#measure}, on another data set than the runs judged).
    */
-  public EmbeddedModel withBinsCost(Map<String, Double> coreS) {
+  public EmbeddedModel withBinsCost(Map<String, BinsPostShuffle> shapes) {
     return new EmbeddedModel(
-        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, coreS);
+        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, shapes);
   }
 
   public AppProfile profile(String app) {
@@ -98,17 +99,17 @@ public final class EmbeddedModel {
       throw new IllegalArgumentException("no calibration for application " + app);
     }
     double rest = (1 - shuffleShare) / 2;
-    return new AppProfile(
-        app,
-        mapStart,
-        c.mapCpuPerMb * 0.8,
-        c.outputRatio,
-        c.outputRatio > 0 ? c.mapCpuPerMb * 0.2 / c.outputRatio : 0,
-        reduceStart + c.reduceFixedCpu,
-        c.reduceCpuPerMb * shuffleShare,
-        c.reduceCpuPerMb * rest,
-        c.reduceCpuPerMb * rest,
-        1.2);
+    return AppProfile.builder(app)
+        .mapStartCoreS(mapStart)
+        .mapCpuPerMb(c.mapCpuPerMb * 0.8)
+        .mapOutputRatio(c.outputRatio)
+        .mapSpillCpuPerMb(c.outputRatio > 0 ? c.mapCpuPerMb * 0.2 / c.outputRatio : 0)
+        .reduceStartCoreS(reduceStart + c.reduceFixedCpu)
+        .shuffleCpuPerMb(c.reduceCpuPerMb * shuffleShare)
+        .sortCpuPerMb(c.reduceCpuPerMb * rest)
+        .reduceCpuPerMb(c.reduceCpuPerMb * rest)
+        .reducerMaxCores(AppProfile.PAPER_REDUCER_CORES)
+        .build();
   }
 
   /**
@@ -119,28 +120,35 @@ public final class EmbeddedModel {
     return Platform.defaults().withDelays(amStart, containerDelay);
   }
 
-  /** The platform of the embedded cluster's own runs of {@code app}: with what bins cost it. */
+  /**
+   * The platform of the embedded cluster's own runs of {@code app}: with what bins do to its
+   * reducers' post-shuffle work, carried in units of this model's stock post-shuffle work per MB.
+   */
   public Platform embeddedPlatform(String app) {
-    Double cost = binsCost.get(app);
-    return platform().withBinsReducerCpu(cost == null ? 0 : cost);
+    BinsPostShuffle shape = binsCost.get(app);
+    if (shape == null) {
+      return platform();
+    }
+    AppProfile p = profile(app);
+    double stockPerMb = p.sortCpuPerMb() + p.reduceCpuPerMb();
+    return platform().withBinsPostShuffle(shape.fixedStockMb() * stockPerMb, shape.perMbRatio());
   }
 
   /** The cluster a measured run ran on. */
-  public static SimCluster cluster(MeasuredRun run) {
+  public static ClusterSpec cluster(MeasuredRun run) {
     List<NodeSpec> nodes = new ArrayList<NodeSpec>();
     for (MeasuredRun.Node n : run.nodes()) {
       nodes.add(
-          new NodeSpec(
-              n.name,
-              n.label,
-              n.cpus,
-              1.0,
-              n.mapSlots,
-              n.reduceSlots,
-              NODE_MEMORY_MB,
-              LOOPBACK_MB_PER_S));
+          NodeSpec.builder(n.name)
+              .nodeClass(n.label)
+              .cores(n.cpus)
+              .mapSlots(n.mapSlots)
+              .reduceSlots(n.reduceSlots)
+              .memoryMb(NODE_MEMORY_MB)
+              .netMbPerS(LOOPBACK_MB_PER_S)
+              .build());
     }
-    return new SimCluster(run.config(), nodes);
+    return ClusterSpec.of(run.config(), nodes);
   }
 
   /** The job a measured run ran: its maps, one reducer per reduce slot, input on local disks. */
@@ -204,7 +212,11 @@ public final class EmbeddedModel {
               c.reduceCpuPerMb,
               binsCost.containsKey(e.getKey())
                   ? String.format(
-                      Locale.ROOT, ", bins' final-merge cost %.3f core-s", binsCost.get(e.getKey()))
+                      Locale.ROOT,
+                      "; with bins a reducer's post-shuffle work is %.1f MB of stock work plus"
+                          + " %.2f x stock's per MB",
+                      binsCost.get(e.getKey()).fixedStockMb(),
+                      binsCost.get(e.getKey()).perMbRatio())
                   : ""));
     }
     return s.toString();

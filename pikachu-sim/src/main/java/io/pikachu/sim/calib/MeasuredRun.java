@@ -15,6 +15,7 @@ public final class MeasuredRun {
   private final int rep;
   private final double jobSeconds;
   private final double mapsDoneSeconds;
+  private final double movedMb;
   private final List<Node> nodes;
   private final List<Task> tasks;
 
@@ -25,6 +26,7 @@ public final class MeasuredRun {
       int rep,
       double jobSeconds,
       double mapsDoneSeconds,
+      double movedMb,
       List<Node> nodes,
       List<Task> tasks) {
     this.app = app;
@@ -33,6 +35,7 @@ public final class MeasuredRun {
     this.rep = rep;
     this.jobSeconds = jobSeconds;
     this.mapsDoneSeconds = mapsDoneSeconds;
+    this.movedMb = movedMb;
     this.nodes = Collections.unmodifiableList(new ArrayList<Node>(nodes));
     this.tasks = Collections.unmodifiableList(new ArrayList<Task>(tasks));
   }
@@ -59,6 +62,13 @@ public final class MeasuredRun {
 
   public double mapPhaseSeconds() {
     return mapsDoneSeconds;
+  }
+
+  /**
+   * MB re-fetched or dropped after a new bin map (0 where nothing moved once fetched, or unknown).
+   */
+  public double movedMb() {
+    return movedMb;
   }
 
   public double reduceTailSeconds() {
@@ -102,6 +112,20 @@ public final class MeasuredRun {
     return s;
   }
 
+  /**
+   * Whether the map that ended last was a speculative copy (attempt 1 or later): its original was
+   * killed when it won.
+   */
+  public boolean lastMapWasACopy() {
+    Task last = null;
+    for (Task t : maps()) {
+      if (last == null || t.finish > last.finish) {
+        last = t;
+      }
+    }
+    return last != null && last.attempt != null && !last.attempt.endsWith("_0");
+  }
+
   public String key() {
     return app + "/" + config + "/" + method + "/" + rep;
   }
@@ -125,6 +149,9 @@ public final class MeasuredRun {
 
   /** A successful attempt as {@code tasks.csv} describes it. */
   public static final class Task {
+    /** The attempt's id; attempt 0 of a task is its original, higher ones re-runs or copies. */
+    public final String attempt;
+
     public final boolean reduce;
     public final String node;
     public final double start;
@@ -135,6 +162,7 @@ public final class MeasuredRun {
     public final double cpuS;
 
     public Task(
+        String attempt,
         boolean reduce,
         String node,
         double start,
@@ -143,6 +171,7 @@ public final class MeasuredRun {
         double finish,
         double shuffleMb,
         double cpuS) {
+      this.attempt = attempt;
       this.reduce = reduce;
       this.node = node;
       this.start = start;

@@ -39,6 +39,42 @@ public final class NoiseFloor {
   }
 
   /**
+   * What an exact model would miss a held-back run by, from the measurements alone: over every pair
+   * of runs of the same application, cluster and method (two rounds of one job), the median of
+   * |log(a / b)|, over sqrt 2. A pair's log ratio is the difference of two runs' scatter around
+   * their common mean, so it spreads sqrt 2 times as wide as one run's; an exact model's error is
+   * one run's scatter. NaN without a pair.
+   *
+   * @param column 0 job time, 1 map phase, 2 reduce tail
+   */
+  public static double floor(List<Validation.Row> rows, int column) {
+    Map<String, List<Validation.Row>> groups = new LinkedHashMap<String, List<Validation.Row>>();
+    for (Validation.Row r : rows) {
+      groups.computeIfAbsent(group(r), g -> new ArrayList<Validation.Row>()).add(r);
+    }
+    List<Double> d = new ArrayList<Double>();
+    for (List<Validation.Row> g : groups.values()) {
+      for (int i = 0; i < g.size(); i++) {
+        for (int j = i + 1; j < g.size(); j++) {
+          d.add(Math.abs(Math.log(measured(g.get(i), column) / measured(g.get(j), column))));
+        }
+      }
+    }
+    return d.isEmpty() ? Double.NaN : Stats.median(d) / Math.sqrt(2);
+  }
+
+  private static double measured(Validation.Row r, int column) {
+    switch (column) {
+      case 0:
+        return r.run.jobSeconds();
+      case 1:
+        return r.run.mapPhaseSeconds();
+      default:
+        return r.run.reduceTailSeconds();
+    }
+  }
+
+  /**
    * Absolute errors of job time, map phase and reduce tail when every run is "predicted" by the
    * mean of its application, cluster and method's measured runs in the other rounds (runs without
    * another round are left out).
@@ -85,7 +121,8 @@ public final class NoiseFloor {
     double[][] e = otherRoundsErrors(rows);
     return String.format(
         Locale.ROOT,
-        "| measured mean of the other rounds (no model) | %d | %s | %s | %s |  |  |%n",
+        "| measured mean of the other rounds (no model; about sqrt 1.5 times the floor) | %d | %s |"
+            + " %s | %s |  |  |  |%n",
         e[0].length,
         Validation.cell(e[0]),
         Validation.cell(e[1]),

@@ -2,9 +2,14 @@ package io.pikachu.sim.calib;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
+import org.apache.commons.math3.distribution.TDistribution;
 
-/** Medians and their 95% intervals (percentile bootstrap, seeded so reports are reproducible). */
+/**
+ * Medians and their 95% intervals (percentile bootstrap, seeded so reports are reproducible), and
+ * means with their t intervals.
+ */
 public final class Stats {
   private Stats() {}
 
@@ -28,6 +33,37 @@ public final class Stats {
 
   public static double median(List<Double> v) {
     return median(Calibration.toArray(v));
+  }
+
+  /**
+   * The mean and its 95% interval (Student's t over the values' spread): {mean, low, high}; the
+   * interval is the mean itself for one value, and NaN for none.
+   */
+  public static double[] meanInterval(double[] v) {
+    if (v.length == 0) {
+      return new double[] {Double.NaN, Double.NaN, Double.NaN};
+    }
+    double mean = 0;
+    for (double x : v) {
+      mean += x / v.length;
+    }
+    if (v.length == 1) {
+      return new double[] {mean, mean, mean};
+    }
+    double ss = 0;
+    for (double x : v) {
+      ss += (x - mean) * (x - mean);
+    }
+    double se = Math.sqrt(ss / (v.length - 1) / v.length);
+    double t = new TDistribution(v.length - 1).inverseCumulativeProbability(0.975);
+    return new double[] {mean, mean - t * se, mean + t * se};
+  }
+
+  /** {@link #meanInterval} as text: {@code 1.37 [1.35, 1.39]} in the format given for each. */
+  public static String meanCell(double[] v, String format) {
+    double[] m = meanInterval(v);
+    return String.format(
+        Locale.ROOT, format + " [" + format + ", " + format + "]", m[0], m[1], m[2]);
   }
 
   /** The 2.5th and 97.5th percentiles of the median over 2,000 bootstrap resamples. */

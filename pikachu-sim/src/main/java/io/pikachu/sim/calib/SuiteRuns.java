@@ -1,5 +1,9 @@
 package io.pikachu.sim.calib;
 
+import io.pikachu.benchmodel.SuiteFiles;
+import io.pikachu.benchmodel.SuiteFiles.Nodes;
+import io.pikachu.benchmodel.SuiteFiles.Results;
+import io.pikachu.benchmodel.SuiteFiles.Tasks;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -28,28 +32,29 @@ public final class SuiteRuns {
     try (Reader in = Files.newBufferedReader(resultsCsv, StandardCharsets.UTF_8)) {
       for (CSVRecord r :
           CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-        if (!"ok".equals(r.get("status"))) {
+        if (!Results.STATUS_OK.equals(r.get(Results.STATUS))) {
           continue;
         }
-        Path dir = runsRoot.resolve(r.get("run_dir"));
-        if (!Files.exists(dir.resolve("tasks.csv"))) {
+        Path dir = runsRoot.resolve(r.get(Results.RUN_DIR));
+        if (!Files.exists(dir.resolve(SuiteFiles.TASKS))) {
           throw new IOException(
               "results.csv names run "
-                  + r.get("run_dir")
+                  + r.get(Results.RUN_DIR)
                   + " but "
-                  + dir.resolve("tasks.csv")
+                  + dir.resolve(SuiteFiles.TASKS)
                   + " does not exist");
         }
         runs.add(
             new MeasuredRun(
-                r.get("app"),
-                r.get("config"),
-                r.get("method"),
-                Integer.parseInt(r.get("rep")),
-                Double.parseDouble(r.get("seconds")),
-                Double.parseDouble(r.get("maps_done_s")),
-                nodes(dir.resolve("nodes.csv")),
-                tasks(dir.resolve("tasks.csv"))));
+                r.get(Results.APP),
+                r.get(Results.CONFIG),
+                r.get(Results.METHOD),
+                Integer.parseInt(r.get(Results.REP)),
+                Double.parseDouble(r.get(Results.SECONDS)),
+                Double.parseDouble(r.get(Results.MAPS_DONE_S)),
+                (num(r.get(Results.RESHUFFLED_BYTES)) + num(r.get(Results.DROPPED_BYTES))) / 1e6,
+                nodes(dir.resolve(SuiteFiles.NODES)),
+                tasks(dir.resolve(SuiteFiles.TASKS))));
       }
     }
     return runs;
@@ -62,11 +67,11 @@ public final class SuiteRuns {
           CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
         nodes.add(
             new MeasuredRun.Node(
-                r.get("node"),
-                Double.parseDouble(r.get("cpus")),
-                Integer.parseInt(r.get("map_slots")),
-                Integer.parseInt(r.get("reduce_slots")),
-                r.get("class")));
+                r.get(Tasks.NODE),
+                Double.parseDouble(r.get(Nodes.CPUS)),
+                Integer.parseInt(r.get(Nodes.MAP_SLOTS)),
+                Integer.parseInt(r.get(Nodes.REDUCE_SLOTS)),
+                r.get(Nodes.CLASS)));
       }
     }
     return nodes;
@@ -77,17 +82,18 @@ public final class SuiteRuns {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       for (CSVRecord r :
           CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-        boolean reduce = "reduce".equals(r.get("type"));
+        boolean reduce = SuiteFiles.Tasks.REDUCE.equals(r.get(Tasks.TYPE));
         tasks.add(
             new MeasuredRun.Task(
+                r.get(Tasks.ATTEMPT),
                 reduce,
-                r.get("node"),
-                num(r.get("start_s")),
-                num(r.get("shuffle_done_s")),
-                num(r.get("sort_done_s")),
-                num(r.get("finish_s")),
-                num(r.get("shuffle_bytes")) / 1e6,
-                num(r.get("cpu_s"))));
+                r.get(Tasks.NODE),
+                num(r.get(Tasks.START_S)),
+                num(r.get(Tasks.SHUFFLE_DONE_S)),
+                num(r.get(Tasks.SORT_DONE_S)),
+                num(r.get(Tasks.FINISH_S)),
+                num(r.get(Tasks.SHUFFLE_BYTES)) / 1e6,
+                num(r.get(Tasks.CPU_S))));
       }
     }
     return tasks;

@@ -1,5 +1,11 @@
 package io.pikachu.sim.cli;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.CommandLines;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.SlotConfig;
+import io.pikachu.benchmodel.SuiteFiles;
+import io.pikachu.sim.calib.BinsPostShuffle;
 import io.pikachu.sim.calib.Calibration;
 import io.pikachu.sim.calib.EmbeddedModel;
 import io.pikachu.sim.calib.MeasuredRun;
@@ -10,9 +16,9 @@ import io.pikachu.sim.calib.Validation;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.engine.TaskRecord;
+import io.pikachu.sim.model.Clusters;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
-import io.pikachu.sim.model.SimCluster;
+import io.pikachu.sim.paper.FigureSettings;
 import io.pikachu.sim.paper.PaperFigures;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,11 +30,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * The simulator's commands: {@code validate} (fit on the suite's runs, predict held-back ones),
@@ -37,7 +39,8 @@ import org.apache.commons.cli.ParseException;
  */
 public final class SimMain {
 
-  static final String COMMANDS = "validate, fig2-2, fig2-7, fig2-9, beyond, paper, simulate, bench";
+  static final String COMMANDS =
+      "validate, fig2-2, fig2-7, fig2-9, sensitivity, beyond, paper, simulate, bench";
 
   private SimMain() {}
 
@@ -53,11 +56,7 @@ public final class SimMain {
     String command = args[0];
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
     try {
-      CommandLine line = new DefaultParser().parse(options(), rest);
-      if (line.hasOption("help")) {
-        out.println(usage());
-        return 0;
-      }
+      CommandLine line = CommandLines.parseOptions(options(), rest, usage());
       Path out0 = Paths.get(line.getOptionValue("out", "target/sim"));
       Files.createDirectories(out0);
       switch (command) {
@@ -75,11 +74,15 @@ public final class SimMain {
         case "beyond":
           figures(line, out0, out).beyond();
           return 0;
+        case "sensitivity":
+          figures(line, out0, out).sensitivity();
+          return 0;
         case "paper":
           PaperFigures f = figures(line, out0, out);
           f.fig22();
           f.fig27();
           f.fig29();
+          f.sensitivity();
           return 0;
         case "simulate":
           return simulate(line, out);
@@ -89,7 +92,14 @@ public final class SimMain {
           err.println("unknown command '" + command + "'; commands: " + COMMANDS);
           return 2;
       }
-    } catch (ParseException | IllegalArgumentException e) {
+    } catch (CommandLines.UsageException e) {
+      if (e.isHelp()) {
+        out.println(e.getMessage());
+        return 0;
+      }
+      err.println(command + ": " + e.getMessage());
+      return 2;
+    } catch (IllegalArgumentException e) {
       err.println(command + ": " + e.getMessage());
       return 2;
     } catch (IOException e) {
@@ -101,61 +111,59 @@ public final class SimMain {
   static Options options() {
     return new Options()
         .addOption(
-            opt(
+            CommandLines.valued(
                 "results",
                 "the suite's results.csv (default ../results/cluster/2026-11-25-suite/results.csv)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "runs",
                 "folder holding the suite's runs/ (default"
                     + " ../results/cluster/2026-11-25-suite)"))
-        .addOption(opt("out", "output folder (default target/sim)"))
+        .addOption(CommandLines.valued("out", "output folder (default target/sim)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "reducer-cores",
                 "figures: the most cores one reducer may use (default: the calibrated 1.2)"))
         .addOption(
-            opt(
+            CommandLines.valued(
                 "fast-core-speed",
                 "figures: per-core speed of the paper's 7-node cluster's fast nodes over its slow"
                     + " ones' (default 1)"))
-        .addOption(opt("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
         .addOption(
-            opt(
+            CommandLines.valued(
+                "seeds",
+                "figures: seeds 1..N; every cell is their mean with its 95% interval (default 5)"))
+        .addOption(
+            CommandLines.valued("mb-per-map", "input per map of the suite's runs, MB (default 4)"))
+        .addOption(
+            CommandLines.valued(
                 "bins-runs",
-                "validate: a suite folder (results.csv and runs/) whose reducers' sort phases give"
-                    + " what bins cost a reducer's final merge (default"
+                "validate: a suite folder (results.csv and runs/) whose reducers' phase times give"
+                    + " what bins do to a reducer's post-shuffle work (default"
                     + " ../results/cluster/2026-11-24-suite; none: no cost)"))
-        .addOption(opt("app", "simulate: application (default wordcount)"))
-        .addOption(opt("cluster", "simulate: paper-7, paper-7-config-2, ec2-60 (default paper-7)"))
-        .addOption(opt("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
-        .addOption(opt("maps", "simulate: maps (default 680)"))
-        .addOption(opt("bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
-        .addOption(opt("seed", "simulate: seed of input placement and task noise (default 42)"))
+        .addOption(CommandLines.valued("app", "simulate: application (default wordcount)"))
         .addOption(
-            opt(
+            CommandLines.valued(
+                "cluster", "simulate: " + String.join(", ", Clusters.NAMES) + " (default paper-7)"))
+        .addOption(
+            CommandLines.valued("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
+        .addOption(CommandLines.valued("maps", "simulate: maps (default 680)"))
+        .addOption(
+            CommandLines.valued(
+                "bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
+        .addOption(
+            CommandLines.valued(
+                "seed", "simulate: seed of input placement and task noise (default 42)"))
+        .addOption(
+            CommandLines.valued(
                 "task-noise",
-                "simulate: relative standard deviation of each task's work (default 0)"))
-        .addOption(Option.builder("h").longOpt("help").desc("this help").build());
-  }
-
-  private static Option opt(String name, String description) {
-    return Option.builder().longOpt(name).hasArg().desc(description).build();
+                "log-normal sigma of each task's work: figures (default 0.08, measured on the"
+                    + " suite's maps), simulate (default 0)"))
+        .addOption(CommandLines.help());
   }
 
   static String usage() {
-    java.io.StringWriter s = new java.io.StringWriter();
-    new HelpFormatter()
-        .printHelp(
-            new java.io.PrintWriter(s),
-            100,
-            "sim <command> [options]",
-            "Commands: " + COMMANDS,
-            options(),
-            2,
-            4,
-            "");
-    return s.toString();
+    return CommandLines.usage("sim <command> [options]", "Commands: " + COMMANDS, options());
   }
 
   static List<MeasuredRun> suite(CommandLine line) throws IOException {
@@ -177,10 +185,10 @@ public final class SimMain {
     List<MeasuredRun> runs = suite(line);
     long t0 = System.nanoTime();
     String binsFrom = line.getOptionValue("bins-runs", "../results/cluster/2026-11-24-suite");
-    java.util.Map<String, Double> binsCost = java.util.Collections.emptyMap();
+    java.util.Map<String, BinsPostShuffle> binsCost = java.util.Collections.emptyMap();
     if (!binsFrom.equals("none")) {
       Path dir = Paths.get(binsFrom);
-      binsCost = Calibration.binsMergeCost(SuiteRuns.read(dir.resolve("results.csv"), dir));
+      binsCost = BinsPostShuffle.measure(SuiteRuns.read(dir.resolve(SuiteFiles.RESULTS), dir));
     }
     Validation v = Validation.run(runs, mbPerMap(line), binsCost);
     v.writeCsv(out.resolve("validation.csv"));
@@ -188,14 +196,24 @@ public final class SimMain {
     md.append("Held-back runs: each repetition predicted by a model fitted on the stock runs of")
         .append(" the others (")
         .append(runs.size())
-        .append(" runs). Cells: median absolute error [95% interval].");
+        .append(" runs). Cells: median absolute error [95% interval] (the noise floor: what an")
+        .append(" exact model would miss by, the median |log ratio| of two rounds of the same")
+        .append(" application, cluster and method over sqrt 2); signed: prediction over")
+        .append(" measurement - 1.");
     if (!binsCost.isEmpty()) {
-      md.append(" What bins cost a reducer's final merge is measured on ")
+      md.append(" What bins do to a reducer's post-shuffle work is measured on ")
           .append(binsFrom)
-          .append(" (its sort phases with and without bins).");
+          .append(" (its reducers' phase times against their bytes):\n\n");
+      for (BinsPostShuffle b : binsCost.values()) {
+        md.append("- ").append(b.describe()).append('\n');
+      }
     }
     md.append("\n\n")
         .append(v.table())
+        .append(
+            "\nThe reduce tail of runs with bins by how the job's last map ended (a speculative"
+                + " copy or an original attempt):\n\n")
+        .append(v.lastMapTable())
         .append('\n')
         .append(
             String.format(
@@ -236,30 +254,31 @@ public final class SimMain {
             + m.describe()
             + "```";
     log.println(m.describe());
-    double cores = Double.parseDouble(line.getOptionValue("reducer-cores", "NaN"));
-    if (!Double.isNaN(cores)) {
-      provenance +=
-          String.format(
-              Locale.ROOT,
-              "%n%nSensitivity run: a reducer may use up to %.1f cores (--reducer-cores).",
-              cores);
-    }
-    double fastCoreSpeed = Double.parseDouble(line.getOptionValue("fast-core-speed", "1"));
-    if (fastCoreSpeed != 1) {
-      provenance +=
-          String.format(
-              Locale.ROOT,
-              "%n%nSensitivity run: the 7-node cluster's fast cores are %.2f times as fast as its"
-                  + " slow ones (--fast-core-speed).",
-              fastCoreSpeed);
-    }
-    return new PaperFigures(m, out, log, provenance, cores, fastCoreSpeed);
+    FigureSettings settings =
+        FigureSettings.builder()
+            .seedCount((int) CommandLines.whole(line, "seeds", 5))
+            .taskNoise(CommandLines.number(line, "task-noise", FigureSettings.MEASURED_TASK_NOISE))
+            .fastCoreSpeed(CommandLines.number(line, "fast-core-speed", 1))
+            .reducerCores(CommandLines.number(line, "reducer-cores", Double.NaN))
+            .build();
+    provenance +=
+        String.format(
+            Locale.ROOT,
+            "%n%nRuns: %s (--fast-core-speed, --seeds, --task-noise%s). Each cell is the mean over"
+                + " the seeds with its 95%% t interval; a seed places inputs and reducers and draws"
+                + " every task's noise.",
+            settings.assumptions(),
+            Double.isNaN(settings.reducerCores()) ? "" : ", --reducer-cores");
+    return new PaperFigures(m, out, log, provenance, settings);
   }
 
   static int simulate(CommandLine line, PrintStream log) throws IOException {
     List<MeasuredRun> runs = suite(line);
     EmbeddedModel m = Calibration.fit(runs, mbPerMap(line));
-    SimCluster c = cluster(line.getOptionValue("cluster", "paper-7"));
+    ClusterSpec c =
+        Clusters.named(
+            line.getOptionValue("cluster", "paper-7"),
+            CommandLines.number(line, "fast-core-speed", 1));
     int maps = Integer.parseInt(line.getOptionValue("maps", "680"));
     JobSpec job =
         JobSpec.builder(
@@ -286,6 +305,11 @@ public final class SimMain {
         r.appliedRatio("fast", "slow"),
         (System.nanoTime() - t0) / 1e6,
         r.events());
+    if (r.decisions() != null) {
+      for (io.pikachu.core.decision.Decision d : r.decisions().versions()) {
+        log.println("  decision: " + d.summaryLine());
+      }
+    }
     for (TaskRecord t : r.reducers()) {
       log.printf(
           Locale.ROOT,
@@ -301,27 +325,13 @@ public final class SimMain {
     return 0;
   }
 
-  static SimCluster cluster(String name) {
-    switch (name) {
-      case "paper-7":
-        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
-      case "paper-7-config-2":
-        return SimCluster.paperLocal(SimCluster.Slots.CONFIG_2);
-      case "ec2-60":
-        return SimCluster.paperEc2(SimCluster.Slots.CONFIG_1);
-      default:
-        throw new IllegalArgumentException(
-            "unknown cluster '" + name + "'; known: paper-7, paper-7-config-2, ec2-60");
-    }
-  }
-
   /**
    * The speed figures: the paper's Config-1 job with the real controller (median of 9 runs), and a
    * 1,000-node, 100,000-map job (one run). Printed, not asserted.
    */
   static int bench(CommandLine line, PrintStream log) throws IOException {
     EmbeddedModel m = Calibration.fit(suite(line), mbPerMap(line));
-    SimCluster paper = SimCluster.paperLocal(SimCluster.Slots.CONFIG_1);
+    ClusterSpec paper = Clusters.paperLocal(SlotConfig.CONFIG_1, 1);
     JobSpec job = JobSpec.builder(m.profile("wordcount"), 680, 64, 14).build();
     double[] ms = new double[9];
     for (int i = 0; i < ms.length + 2; i++) {
@@ -337,7 +347,7 @@ public final class SimMain {
             + " %d runs after 2 warm-up runs (target < 1000 ms)%n",
         Stats.median(ms),
         ms.length);
-    SimCluster big = PaperFigures.scaled(333, 667);
+    ClusterSpec big = Clusters.ec2Like(333, 667);
     JobSpec bigJob =
         JobSpec.builder(m.profile("wordcount"), 100_000, 64, big.totalReduceSlots()).build();
     long t0 = System.nanoTime();

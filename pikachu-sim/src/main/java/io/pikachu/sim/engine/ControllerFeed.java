@@ -1,5 +1,6 @@
 package io.pikachu.sim.engine;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
@@ -11,7 +12,6 @@ import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
-import io.pikachu.sim.model.Method;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -48,7 +48,7 @@ public final class ControllerFeed {
 
   ControllerFeed(Method method, int reducers, int binsPerReducer, Map<String, String> extra) {
     Map<String, String> conf = new HashMap<String, String>(extra);
-    conf.put(PikachuKeys.ESTIMATOR.name(), method.estimator());
+    conf.put(PikachuKeys.ESTIMATOR.name(), method.estimatorName());
     conf.put(PikachuKeys.BINS_PER_REDUCER.name(), Integer.toString(binsPerReducer));
     if (!Double.isNaN(method.fixedP())) {
       conf.put(PikachuKeys.FIXED_P.name(), String.format(Locale.ROOT, "%s", method.fixedP()));

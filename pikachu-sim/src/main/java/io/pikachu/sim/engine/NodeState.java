@@ -1,6 +1,6 @@
 package io.pikachu.sim.engine;
 
-import io.pikachu.sim.model.NodeSpec;
+import io.pikachu.benchmodel.NodeSpec;
 import java.util.ArrayList;
 import java.util.List;
 

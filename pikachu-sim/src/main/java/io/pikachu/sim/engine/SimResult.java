@@ -1,9 +1,9 @@
 package io.pikachu.sim.engine;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
-import io.pikachu.sim.model.Method;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

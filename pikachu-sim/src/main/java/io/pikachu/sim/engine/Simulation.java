@@ -1,11 +1,11 @@
 package io.pikachu.sim.engine;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.Method;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +41,10 @@ public final class Simulation {
 
   private static final double EPS = 1e-9;
 
-  private final SimCluster cluster;
+  /** A guard against a job that never ends: 30 simulated days. */
+  private static final double MAX_SECONDS = 30 * 86_400.0;
+
+  private final ClusterSpec cluster;
   private final JobSpec job;
   private final Method method;
   private final Platform platform;
@@ -80,6 +83,10 @@ public final class Simulation {
   private boolean ownersFinal;
   private final Attempt[] reducers;
   private boolean reducersScheduled;
+
+  /** Reducers of later waves, launched in order as reduce slots free up. */
+  private final Deque<Integer> pendingReducers = new ArrayDeque<Integer>();
+
   private int reducersDone;
   private double firstReducerStart = Double.NaN;
 
@@ -88,12 +95,15 @@ public final class Simulation {
   private final List<Attempt> unreportedLaunches = new ArrayList<Attempt>();
   private final List<double[]> publishedAt = new ArrayList<double[]>();
 
+  /** The last version the controller decided, applied or not. */
+  private ControllerFeed.Published latest;
+
   private final List<Attempt> all = new ArrayList<Attempt>();
   private final Set<Attempt> liveAttempts = new LinkedHashSet<Attempt>();
   private double jobEnd = Double.NaN;
   private boolean ran;
 
-  public Simulation(SimCluster cluster, JobSpec job, Method method, Platform platform) {
+  public Simulation(ClusterSpec cluster, JobSpec job, Method method, Platform platform) {
     this.cluster = cluster;
     this.job = job;
     this.method = method;
@@ -107,13 +117,8 @@ public final class Simulation {
       reduceSlots += nodes[i].spec.reduceSlots();
       localPending.add(new ArrayDeque<Integer>());
     }
-    if (reduceSlots < job.reducers()) {
-      throw new IllegalArgumentException(
-          "the cluster has "
-              + reduceSlots
-              + " reduce slots for "
-              + job.reducers()
-              + " reducers; the simulator runs one wave of reducers");
+    if (reduceSlots < 1) {
+      throw new IllegalArgumentException("the cluster has no reduce slot");
     }
     if (cluster.totalMapSlots() < 1) {
       throw new IllegalArgumentException("the cluster has no map slot");
@@ -166,6 +171,10 @@ public final class Simulation {
         throw new IllegalStateException("the simulation ran out of events at " + now + " s");
       }
       now = e.time;
+      if (now > MAX_SECONDS) {
+        throw new IllegalStateException(
+            "the job has not ended after " + MAX_SECONDS + " simulated seconds");
+      }
       events++;
       handle(e);
     }
@@ -318,10 +327,16 @@ public final class Simulation {
       }
     }
     Collections.shuffle(slots, random);
-    for (int r = 0; r < job.reducers(); r++) {
+    int firstWave = Math.min(job.reducers(), slots.size());
+    for (int r = 0; r < firstWave; r++) {
       NodeState n = slots.get(r);
       n.freeReduceSlots--;
       push(new Event(now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, r));
+    }
+    // More reducers than slots: the rest wait, and each freed slot takes the next, as YARN gives a
+    // released container's resources to the job's next pending request.
+    for (int r = firstWave; r < job.reducers(); r++) {
+      pendingReducers.add(r);
     }
   }
 
@@ -555,7 +570,7 @@ public final class Simulation {
             return;
           }
           a.sortDoneAt = now;
-          setWork(a, Attempt.Stage.REDUCE, a.heldMb * app.reduceCpuPerMb());
+          setWork(a, Attempt.Stage.REDUCE, a.heldMb * app.reduceCpuPerMb() * binsPerMbFactor());
           break;
         case REDUCE:
           if (a.remaining > EPS) {
@@ -581,11 +596,22 @@ public final class Simulation {
     double memory = a.node.spec.memoryMb() / Math.max(1, a.node.spec.reduceSlots());
     double inMemory = memory * platform.mergeMemoryShare();
     double onDisk = Math.max(0, a.heldMb - inMemory);
-    // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins
-    // the final merge has a segment per bin and map instead of one per map, and the reducer made
-    // a fetch per bin: their cost, measured on the reducers' CPU counters, is put here.
-    double bins = method.usesController() ? platform.binsReducerCoreS() : 0;
-    setWork(a, Attempt.Stage.MERGE, (a.heldMb + onDisk) * app.sortCpuPerMb() + bins);
+    // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins a
+    // reducer's post-shuffle work has a part that does not grow with its bytes (a segment per bin
+    // and map in its merges, a request per bin): measured on reducers' phase times in runs with
+    // bins (BinsPostShuffle), it is put in the final merge.
+    setWork(
+        a,
+        Attempt.Stage.MERGE,
+        (a.heldMb + onDisk) * app.sortCpuPerMb() * binsPerMbFactor() + binsFixedCoreS());
+  }
+
+  private double binsFixedCoreS() {
+    return method.usesController() ? platform.binsFixedCoreS() : 0;
+  }
+
+  private double binsPerMbFactor() {
+    return method.usesController() ? platform.binsPerMbFactor() : 1;
   }
 
   private void setWork(Attempt a, Attempt.Stage stage, double work) {
@@ -601,6 +627,12 @@ public final class Simulation {
       push(new Event(now + platform.containerDelayS(), Event.LAUNCH_MAP, n, 0));
     } else {
       n.freeReduceSlots++;
+      if (!pendingReducers.isEmpty()) {
+        n.freeReduceSlots--;
+        push(
+            new Event(
+                now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, pendingReducers.poll()));
+      }
       if (feed != null) {
         feed.report(a, now, completedMaps, job.maps(), AttemptState.SUCCEEDED);
       }
@@ -711,14 +743,39 @@ public final class Simulation {
   private void pollController(double delay, int applyKind) {
     ControllerFeed.Published p = feed.poll(now);
     if (p != null) {
+      latest = p;
       publishedAt.add(new double[] {p.version, now});
       push(new Event(now + delay, applyKind, null, 0, p.owners, p.isFinal));
+      if (p.isFinal && applyKind == Event.APPLY && anyWaitingForFinalMap()) {
+        // A reducer that waits for the final map looks for it at the final-wait interval, not at
+        // the bin-map poll interval: it finds a final map decided at a later poll that much sooner.
+        push(
+            new Event(
+                now + platform.finalPollS(), Event.APPLY_WAITING, null, 0, p.owners, p.isFinal));
+      }
     }
+  }
+
+  private boolean anyWaitingForFinalMap() {
+    for (Attempt r : reducers) {
+      if (r != null && r.stage == Attempt.Stage.WAIT_FINAL) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A reducer copied every owned bin while the map is not final: the AM is told at once. */
   private void waitingForFinalMap(Attempt a) {
     feed.report(a, now, completedMaps, job.maps(), AttemptState.RUNNING);
+    if (latest != null && latest.isFinal && !ownersFinal) {
+      // The final map is decided but not yet seen: a waiting reducer looks at the final-wait
+      // interval, so it finds it then rather than at its next ordinary poll.
+      push(
+          new Event(
+              now + platform.finalPollS(), Event.APPLY_WAITING, null, 0, latest.owners, true));
+      return;
+    }
     pollController(platform.finalPollS(), Event.APPLY_WAITING);
   }
 

@@ -26,7 +26,7 @@ public final class TaskRecord {
     this.reduce = !a.map;
     this.task = a.task;
     this.node = a.node.spec.name();
-    this.nodeLabel = a.node.spec.label();
+    this.nodeLabel = a.node.spec.nodeClass();
     this.start = a.launch;
     this.shuffleDone = a.shuffleDoneAt;
     this.sortDone = a.sortDoneAt;

@@ -8,20 +8,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.XYDataset;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.graphics2d.svg.SVGGraphics2D;
 
 /** Bar, stacked-bar and line charts written as SVG. */
 public final class Charts {
   private static final int WIDTH = 900;
   private static final int HEIGHT = 480;
+
+  private static final Color[] PALETTE = {
+    new Color(0x4C72B0),
+    new Color(0xDD8452),
+    new Color(0x55A868),
+    new Color(0xC44E52),
+    new Color(0x8172B3),
+    new Color(0x937860),
+    new Color(0xDA8BC3)
+  };
 
   private Charts() {}
 
@@ -31,6 +47,44 @@ public final class Charts {
         ChartFactory.createBarChart(
             title, xLabel, yLabel, d, PlotOrientation.VERTICAL, true, false, false);
     style(chart);
+    write(file, chart);
+  }
+
+  /**
+   * Bars of means with their intervals: the dataset's "standard deviation" is drawn as the error
+   * bar, so callers put the 95% interval's half-width there.
+   */
+  public static void intervalBars(
+      Path file, String title, String xLabel, String yLabel, DefaultStatisticalCategoryDataset d)
+      throws IOException {
+    CategoryAxis x = new CategoryAxis(xLabel);
+    x.setMaximumCategoryLabelLines(3);
+    NumberAxis y = new NumberAxis(yLabel);
+    y.setAutoRangeIncludesZero(false);
+    StatisticalBarRenderer r = new StatisticalBarRenderer();
+    r.setErrorIndicatorPaint(Color.BLACK);
+    CategoryPlot plot = new CategoryPlot(d, x, y, r);
+    JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    style(chart);
+    write(file, chart);
+  }
+
+  /** Lines of means, each in a band of its interval. */
+  public static void bands(
+      Path file, String title, String xLabel, String yLabel, YIntervalSeriesCollection d)
+      throws IOException {
+    DeviationRenderer r = new DeviationRenderer(true, true);
+    for (int i = 0; i < d.getSeriesCount(); i++) {
+      r.setSeriesFillPaint(i, PALETTE[i % PALETTE.length]);
+      r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+    }
+    r.setAlpha(0.2f);
+    XYPlot plot = new XYPlot(d, new NumberAxis(xLabel), new NumberAxis(yLabel), r);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    chart.setBackgroundPaint(Color.WHITE);
     write(file, chart);
   }
 
@@ -70,17 +124,8 @@ public final class Charts {
     r.setBarPainter(new StandardBarPainter());
     r.setShadowVisible(false);
     r.setItemMargin(0.02);
-    Color[] palette = {
-      new Color(0x4C72B0),
-      new Color(0xDD8452),
-      new Color(0x55A868),
-      new Color(0xC44E52),
-      new Color(0x8172B3),
-      new Color(0x937860),
-      new Color(0xDA8BC3)
-    };
-    for (int i = 0; i < palette.length; i++) {
-      r.setSeriesPaint(i, palette[i]);
+    for (int i = 0; i < PALETTE.length; i++) {
+      r.setSeriesPaint(i, PALETTE[i]);
     }
   }
 

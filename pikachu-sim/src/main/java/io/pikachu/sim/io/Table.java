@@ -34,6 +34,11 @@ public final class Table {
     return this;
   }
 
+  /** Rows added so far. */
+  public int rows() {
+    return rows.size();
+  }
+
   public static String text(Object c) {
     if (c instanceof Double || c instanceof Float) {
       double v = ((Number) c).doubleValue();

@@ -77,14 +77,6 @@ public final class JobSpec {
     return mapInputMb[map];
   }
 
-  public double totalInputMb() {
-    double s = 0;
-    for (double v : mapInputMb) {
-      s += v;
-    }
-    return s;
-  }
-
   public int reducers() {
     return reducers;
   }

@@ -2,8 +2,9 @@ package io.pikachu.sim.model;
 
 /**
  * How the framework around the tasks behaves: scheduling delays, report and poll intervals, slow
- * start and speculation. The defaults are Hadoop 3's and Pikachu's defaults; the delays are fitted
- * on measured runs like the application costs.
+ * start, speculation and memory. Each default is Hadoop 3's or Pikachu's default, or a delay
+ * typical of a YARN cluster; calibration replaces the delays with fitted ones. Immutable; build
+ * with {@link #builder} (every setter named after its field).
  */
 public final class Platform {
   private final double amStartS;
@@ -16,99 +17,82 @@ public final class Platform {
   private final double slowStart;
   private final boolean mapSpeculation;
   private final double mergeMemoryShare;
-  private final double binsReducerCoreS;
+  private final double binsFixedCoreS;
+  private final double binsPerMbFactor;
 
-  /**
-   * @param amStartS from the job's launch to the first task's launch
-   * @param containerDelayS from a slot freeing to the next task's launch there
-   * @param jobEndS from the last task's end to the job's end
-   * @param reportIntervalS tasks' status reports (Hadoop: 3 s)
-   * @param controllerIntervalS the AM plugin's poll of the controller ({@code
-   *     pikachu.controller.interval.ms})
-   * @param binMapPollS how often a reducer looks for a new bin map ({@code
-   *     pikachu.binmap.poll.interval.ms})
-   * @param finalPollS how often a reducer waiting for the final map looks for it
-   * @param slowStart share of maps completed before reducers are scheduled ({@code
-   *     mapreduce.job.reduce.slowstart.completedmaps})
-   * @param mapSpeculation Hadoop's speculative map attempts
-   * @param mergeMemoryShare share of a reducer's memory its in-memory merge may hold; data beyond
-   *     it is merged on disk once more
-   * @param binsReducerCoreS CPU a reducer spends on virtual bins themselves when the job runs with
-   *     them (a fetch per bin, more segments in its final merge), in core-seconds; 0: not modelled
-   */
-  public Platform(
-      double amStartS,
-      double containerDelayS,
-      double jobEndS,
-      double reportIntervalS,
-      double controllerIntervalS,
-      double binMapPollS,
-      double finalPollS,
-      double slowStart,
-      boolean mapSpeculation,
-      double mergeMemoryShare,
-      double binsReducerCoreS) {
-    this.amStartS = amStartS;
-    this.containerDelayS = containerDelayS;
-    this.jobEndS = jobEndS;
-    this.reportIntervalS = reportIntervalS;
-    this.controllerIntervalS = controllerIntervalS;
-    this.binMapPollS = binMapPollS;
-    this.finalPollS = finalPollS;
-    this.slowStart = slowStart;
-    this.mapSpeculation = mapSpeculation;
-    this.mergeMemoryShare = mergeMemoryShare;
-    this.binsReducerCoreS = binsReducerCoreS;
+  private Platform(Builder b) {
+    double[] nonNegative = {
+      b.amStartS,
+      b.containerDelayS,
+      b.jobEndS,
+      b.mergeMemoryShare,
+      b.binsFixedCoreS,
+      b.binsPerMbFactor
+    };
+    for (double v : nonNegative) {
+      if (!(v >= 0) || Double.isInfinite(v)) {
+        throw new IllegalArgumentException("platform delays and costs must be finite and >= 0");
+      }
+    }
+    if (!(b.reportIntervalS > 0)
+        || !(b.controllerIntervalS > 0)
+        || !(b.binMapPollS > 0)
+        || !(b.finalPollS > 0)) {
+      throw new IllegalArgumentException("report and poll intervals must be positive");
+    }
+    if (!(b.slowStart >= 0 && b.slowStart <= 1)) {
+      throw new IllegalArgumentException("slow start is a share of the maps, in [0, 1]");
+    }
+    this.amStartS = b.amStartS;
+    this.containerDelayS = b.containerDelayS;
+    this.jobEndS = b.jobEndS;
+    this.reportIntervalS = b.reportIntervalS;
+    this.controllerIntervalS = b.controllerIntervalS;
+    this.binMapPollS = b.binMapPollS;
+    this.finalPollS = b.finalPollS;
+    this.slowStart = b.slowStart;
+    this.mapSpeculation = b.mapSpeculation;
+    this.mergeMemoryShare = b.mergeMemoryShare;
+    this.binsFixedCoreS = b.binsFixedCoreS;
+    this.binsPerMbFactor = b.binsPerMbFactor;
   }
 
   /** Hadoop's and Pikachu's defaults, with delays typical of a YARN cluster. */
   public static Platform defaults() {
-    return new Platform(2.4, 1.5, 0.1, 3.0, 1.0, 1.0, 0.2, 0.05, true, 0.46, 0);
+    return builder().build();
   }
 
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    return new Builder()
+        .amStartS(amStartS)
+        .containerDelayS(containerDelayS)
+        .jobEndS(jobEndS)
+        .reportIntervalS(reportIntervalS)
+        .controllerIntervalS(controllerIntervalS)
+        .binMapPollS(binMapPollS)
+        .finalPollS(finalPollS)
+        .slowStart(slowStart)
+        .mapSpeculation(mapSpeculation)
+        .mergeMemoryShare(mergeMemoryShare)
+        .binsFixedCoreS(binsFixedCoreS)
+        .binsPerMbFactor(binsPerMbFactor);
+  }
+
+  /** This platform with the AM's start and the container delay given (fitted or measured). */
   public Platform withDelays(double amStart, double containerDelay) {
-    return new Platform(
-        amStart,
-        containerDelay,
-        jobEndS,
-        reportIntervalS,
-        controllerIntervalS,
-        binMapPollS,
-        finalPollS,
-        slowStart,
-        mapSpeculation,
-        mergeMemoryShare,
-        binsReducerCoreS);
+    return toBuilder().amStartS(amStart).containerDelayS(containerDelay).build();
   }
 
-  public Platform withMapSpeculation(boolean on) {
-    return new Platform(
-        amStartS,
-        containerDelayS,
-        jobEndS,
-        reportIntervalS,
-        controllerIntervalS,
-        binMapPollS,
-        finalPollS,
-        slowStart,
-        on,
-        mergeMemoryShare,
-        binsReducerCoreS);
-  }
-
-  public Platform withSlowStart(double share) {
-    return new Platform(
-        amStartS,
-        containerDelayS,
-        jobEndS,
-        reportIntervalS,
-        controllerIntervalS,
-        binMapPollS,
-        finalPollS,
-        share,
-        mapSpeculation,
-        mergeMemoryShare,
-        binsReducerCoreS);
+  /**
+   * This platform with a reducer's post-shuffle work, when the job runs with virtual bins, {@code
+   * fixedCoreS} plus {@code perMbFactor} times its work without them.
+   */
+  public Platform withBinsPostShuffle(double fixedCoreS, double perMbFactor) {
+    return toBuilder().binsFixedCoreS(fixedCoreS).binsPerMbFactor(perMbFactor).build();
   }
 
   public double amStartS() {
@@ -151,26 +135,121 @@ public final class Platform {
     return mergeMemoryShare;
   }
 
-  /** This platform with virtual bins costing each reducer {@code coreS} core-seconds. */
-  public Platform withBinsReducerCpu(double coreS) {
-    return new Platform(this, coreS);
+  public double binsFixedCoreS() {
+    return binsFixedCoreS;
   }
 
-  private Platform(Platform base, double binsReducerCoreS) {
-    this.amStartS = base.amStartS;
-    this.containerDelayS = base.containerDelayS;
-    this.jobEndS = base.jobEndS;
-    this.reportIntervalS = base.reportIntervalS;
-    this.controllerIntervalS = base.controllerIntervalS;
-    this.binMapPollS = base.binMapPollS;
-    this.finalPollS = base.finalPollS;
-    this.slowStart = base.slowStart;
-    this.mapSpeculation = base.mapSpeculation;
-    this.mergeMemoryShare = base.mergeMemoryShare;
-    this.binsReducerCoreS = binsReducerCoreS;
+  public double binsPerMbFactor() {
+    return binsPerMbFactor;
   }
 
-  public double binsReducerCoreS() {
-    return binsReducerCoreS;
+  /** Builder of {@link Platform}, starting from the defaults each setter names. */
+  public static final class Builder {
+    private double amStartS = 2.4;
+    private double containerDelayS = 1.5;
+    private double jobEndS = 0.1;
+    private double reportIntervalS = 3.0;
+    private double controllerIntervalS = 1.0;
+    private double binMapPollS = 1.0;
+    private double finalPollS = 0.2;
+    private double slowStart = 0.05;
+    private boolean mapSpeculation = true;
+    private double mergeMemoryShare = 0.46;
+    private double binsFixedCoreS = 0;
+    private double binsPerMbFactor = 1;
+
+    private Builder() {}
+
+    /** From the job's launch to the first task's launch (default 2.4 s). */
+    public Builder amStartS(double v) {
+      amStartS = v;
+      return this;
+    }
+
+    /** From a slot freeing to the next task's launch there (default 1.5 s). */
+    public Builder containerDelayS(double v) {
+      containerDelayS = v;
+      return this;
+    }
+
+    /** From the last task's end to the job's end (default 0.1 s). */
+    public Builder jobEndS(double v) {
+      jobEndS = v;
+      return this;
+    }
+
+    /** Tasks' status reports to the AM (Hadoop: 3 s). */
+    public Builder reportIntervalS(double v) {
+      reportIntervalS = v;
+      return this;
+    }
+
+    /** The AM plugin's poll of the controller ({@code pikachu.controller.interval.ms}: 1 s). */
+    public Builder controllerIntervalS(double v) {
+      controllerIntervalS = v;
+      return this;
+    }
+
+    /**
+     * How often a reducer looks for a new bin map ({@code pikachu.binmap.poll.interval.ms}: 1 s).
+     */
+    public Builder binMapPollS(double v) {
+      binMapPollS = v;
+      return this;
+    }
+
+    /** How often a reducer waiting for the final map looks for it (default 0.2 s). */
+    public Builder finalPollS(double v) {
+      finalPollS = v;
+      return this;
+    }
+
+    /**
+     * Share of maps completed before reducers are scheduled ({@code
+     * mapreduce.job.reduce.slowstart.completedmaps}: 0.05).
+     */
+    public Builder slowStart(double v) {
+      slowStart = v;
+      return this;
+    }
+
+    /** Hadoop's speculative map attempts (default on). */
+    public Builder mapSpeculation(boolean v) {
+      mapSpeculation = v;
+      return this;
+    }
+
+    /**
+     * Share of a reducer's memory its in-memory merge may hold; data beyond it is merged on disk
+     * once more ({@code mapreduce.reduce.shuffle.input.buffer.percent} 0.70 times {@code
+     * mapreduce.reduce.shuffle.merge.percent} 0.66: 0.46).
+     */
+    public Builder mergeMemoryShare(double v) {
+      mergeMemoryShare = v;
+      return this;
+    }
+
+    /**
+     * With virtual bins, the core-seconds each reducer's post-shuffle work (final merge and reduce)
+     * costs beside its work per MB: a segment per bin and map to merge, a fetch per bin; 0
+     * (default): not modelled.
+     */
+    public Builder binsFixedCoreS(double v) {
+      binsFixedCoreS = v;
+      return this;
+    }
+
+    /**
+     * With virtual bins, a reducer's post-shuffle work per MB over its work per MB without them
+     * (default 1).
+     */
+    public Builder binsPerMbFactor(double v) {
+      binsPerMbFactor = v;
+      return this;
+    }
+
+    public Platform build() {
+      return new Platform(this);
+    }
   }
 }

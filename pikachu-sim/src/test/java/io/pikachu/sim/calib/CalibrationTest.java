@@ -3,12 +3,13 @@ package io.pikachu.sim.calib;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
-import io.pikachu.sim.model.Method;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -56,22 +57,28 @@ class CalibrationTest {
   }
 
   @Test
-  void binsCostTheFinalMergeOfAnotherDataSetAndNothingUnderStock() throws Exception {
+  void binsGiveEveryReducerAFixedPostShuffleCostAndNothingToStock() throws Exception {
     Path suite = Paths.get("..", "results", "cluster", "2026-11-24-suite");
-    java.util.Map<String, Double> cost =
-        Calibration.binsMergeCost(SuiteRuns.read(suite.resolve("results.csv"), suite));
-    assertEquals(5, cost.size(), cost.toString());
-    // A segment per bin and map: a tenth to a fifth of a core-second where the combiner leaves many
-    // small segments (Wordcount), next to nothing for Sort's few large ones.
-    assertTrue(cost.get("wordcount") > 0.1 && cost.get("wordcount") < 0.25, cost.toString());
-    assertTrue(cost.get("sort") < cost.get("wordcount"), cost.toString());
-    EmbeddedModel m = Calibration.fit(stock(0), 4).withBinsCost(cost);
+    Map<String, BinsPostShuffle> shapes =
+        BinsPostShuffle.measure(SuiteRuns.read(suite.resolve("results.csv"), suite));
+    assertEquals(5, shapes.size(), shapes.toString());
+    for (BinsPostShuffle b : shapes.values()) {
+      // Reducers of 3.5 to 52 MB: a fixed part worth several MB of stock work, and less per MB.
+      assertTrue(b.fixedStockMb() > 2 && b.fixedStockMb() < 12, b.describe());
+      assertTrue(b.perMbRatio() > 0.3 && b.perMbRatio() < 1, b.describe());
+    }
+    EmbeddedModel plain = Calibration.fit(stock(0), 4);
+    EmbeddedModel m = plain.withBinsCost(shapes);
     MeasuredRun run = stock(0).get(0);
     assertEquals(
-        Calibration.simulate(Calibration.fit(stock(0), 4), run, Method.STOCK).jobSeconds(),
+        Calibration.simulate(plain, run, Method.STOCK).jobSeconds(),
         Calibration.simulate(m, run, Method.STOCK).jobSeconds(),
         1e-9,
         "stock runs have no bins");
+    assertTrue(
+        Calibration.simulate(m, run, Method.fixed(4)).reduceTailSeconds()
+            > Calibration.simulate(plain, run, Method.fixed(4)).reduceTailSeconds(),
+        "a slow node's small reducer pays the fixed part");
   }
 
   @Test

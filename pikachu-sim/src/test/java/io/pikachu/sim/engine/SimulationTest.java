@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.benchmodel.ClusterSpec;
+import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
-import io.pikachu.sim.model.Method;
-import io.pikachu.sim.model.NodeSpec;
 import io.pikachu.sim.model.Platform;
-import io.pikachu.sim.model.SimCluster;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,23 +21,38 @@ class SimulationTest {
 
   /** A CPU-heavy reduce side: the imbalance Pikachu exists for. */
   static final AppProfile REDUCE_HEAVY =
-      new AppProfile("reduce-heavy", 1.0, 0.2, 1.0, 0.02, 1.0, 0.05, 0.05, 0.3, 1.2);
+      AppProfile.builder("reduce-heavy")
+          .mapStartCoreS(1.0)
+          .mapCpuPerMb(0.2)
+          .mapOutputRatio(1.0)
+          .mapSpillCpuPerMb(0.02)
+          .reduceStartCoreS(1.0)
+          .shuffleCpuPerMb(0.05)
+          .sortCpuPerMb(0.05)
+          .reduceCpuPerMb(0.3)
+          .build();
 
-  static SimCluster twoClasses(double fastCores, int fastMapSlots, double slowCores) {
-    List<NodeSpec> nodes = new ArrayList<>();
-    nodes.add(new NodeSpec("fast-0", "fast", fastCores, 1.0, fastMapSlots, 2, 16_000, 125));
-    nodes.add(new NodeSpec("slow-0", "slow", slowCores, 1.0, 2, 2, 4_000, 125));
-    nodes.add(new NodeSpec("slow-1", "slow", slowCores, 1.0, 2, 2, 4_000, 125));
-    return new SimCluster("test", nodes);
+  static ClusterSpec twoClasses(double fastCores, int fastMapSlots, double slowCores) {
+    return ClusterSpec.builder("test")
+        .add(
+            1,
+            NodeSpec.builder("fast")
+                .cores(fastCores)
+                .mapSlots(fastMapSlots)
+                .reduceSlots(2)
+                .memoryMb(16_000))
+        .add(
+            2, NodeSpec.builder("slow").cores(slowCores).mapSlots(2).reduceSlots(2).memoryMb(4_000))
+        .build();
   }
 
-  static SimResult run(SimCluster c, JobSpec j, Method m) {
+  static SimResult run(ClusterSpec c, JobSpec j, Method m) {
     return new Simulation(c, j, m, Platform.defaults()).run();
   }
 
   @Test
   void everyTaskRunsOnceAndEveryByteIsShuffled() {
-    SimCluster c = twoClasses(2, 2, 2);
+    ClusterSpec c = twoClasses(2, 2, 2);
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 6).replication(1).build();
     SimResult r = run(c, job, Method.STOCK);
     long maps = r.tasks().stream().filter(t -> !t.reduce() && t.succeeded()).count();
@@ -55,7 +70,7 @@ class SimulationTest {
 
   @Test
   void onEqualNodesEveryReducerEndsAtAboutTheSameTime() {
-    SimCluster c = twoClasses(2, 2, 2);
+    ClusterSpec c = twoClasses(2, 2, 2);
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 6).replication(1).build();
     SimResult r = run(c, job, Method.STOCK);
     double min = Double.MAX_VALUE;
@@ -69,7 +84,7 @@ class SimulationTest {
 
   @Test
   void slowNodesReducersFinishLaterUnderStock() {
-    SimCluster c = twoClasses(8, 8, 1);
+    ClusterSpec c = twoClasses(8, 8, 1);
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
     SimResult r = run(c, job, Method.STOCK);
     double[] fast = r.stagesByLabel().get("fast");
@@ -80,7 +95,7 @@ class SimulationTest {
 
   @Test
   void twoStageRebalancesTowardTheFastNodeAndShortensTheJob() {
-    SimCluster c = twoClasses(2, 8, 0.5);
+    ClusterSpec c = twoClasses(2, 8, 0.5);
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
     SimResult stock = run(c, job, Method.STOCK);
     SimResult two = run(c, job, Method.TWO_STAGE);
@@ -97,11 +112,50 @@ class SimulationTest {
 
   @Test
   void aFixedRatioOfOneKeepsStocksPlacement() {
-    SimCluster c = twoClasses(8, 8, 1);
+    ClusterSpec c = twoClasses(8, 8, 1);
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 48, 16, 6).replication(1).build();
     SimResult fixed = run(c, job, Method.fixed(1.0));
     assertTrue(!fixed.decisions().last().rebalanced());
     assertEquals(0.0, fixed.refetchedMb(), 1e-9);
+  }
+
+  @Test
+  void moreReducersThanSlotsRunInWavesAsSlotsFreeUp() {
+    ClusterSpec c = twoClasses(2, 2, 2); // 6 reduce slots
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 15).replication(1).build();
+    for (Method m : new Method[] {Method.STOCK, Method.TWO_STAGE}) {
+      SimResult r = run(c, job, m);
+      assertEquals(15, r.reducers().size(), m.label());
+      assertEquals(24 * 16.0, r.shuffledMb() - r.refetchedMb(), 1e-6, m.label());
+      // At no time more reducers on a node than its slots: each later reducer takes a freed slot.
+      for (String node : new String[] {"fast-0", "slow-0", "slow-1"}) {
+        List<TaskRecord> on = new ArrayList<>();
+        for (TaskRecord t : r.reducers()) {
+          if (t.node().equals(node)) {
+            on.add(t);
+          }
+        }
+        for (TaskRecord t : on) {
+          long running =
+              on.stream().filter(o -> o.start() <= t.start() && t.start() < o.finish()).count();
+          assertTrue(running <= 2, node + " runs " + running + " reducers at " + t.start());
+        }
+      }
+      double firstEnd = r.reducers().stream().mapToDouble(TaskRecord::finish).min().getAsDouble();
+      long late = r.reducers().stream().filter(t -> t.start() >= firstEnd).count();
+      assertEquals(15 - 6, late, m.label() + ": the second wave starts as the first ends");
+    }
+  }
+
+  @Test
+  void aClusterWithoutReduceSlotsIsRefused() {
+    ClusterSpec c =
+        ClusterSpec.builder("maps-only").add(2, NodeSpec.builder("n").cores(2).mapSlots(2)).build();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> run(c, JobSpec.builder(REDUCE_HEAVY, 4, 16, 2).build(), Method.STOCK));
+    assertTrue(e.getMessage().contains("no reduce slot"), e.getMessage());
   }
 
   @Test
