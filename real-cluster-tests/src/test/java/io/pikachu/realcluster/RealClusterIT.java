@@ -162,9 +162,9 @@ class RealClusterIT {
   }
 
   /**
-   * The AM publishes Pikachu's controller as a metrics2 source: while a job with a forced change
-   * runs, its AM's {@code /jmx} page holds the bean {@code
-   * Hadoop:service=MRAppMaster,name=PikachuController} with the bin-map versions it published.
+   * The AM publishes Pikachu's controller as a metrics2 source: while a job runs whose AM decides
+   * at reducer placement (the fixed estimator), its AM's {@code /jmx} page holds the bean {@code
+   * Hadoop:service=MRAppMaster,name=PikachuController} with the bin-map version it published.
    */
   @Test
   void theAmPublishesTheControllersMetrics() throws Exception {
@@ -174,8 +174,13 @@ class RealClusterIT {
                 wordcount(
                     "wc-metrics",
                     "/out/wc-metrics",
-                    "pikachu.test.forced-ratio=3",
-                    "pikachu.test.forced-after-maps=0.5"));
+                    "pikachu.estimator=fixed",
+                    "pikachu.estimator.fixed-p=3",
+                    "pikachu.classes.map="
+                        + cluster.nodeManagerIds().get(0)
+                        + "=fast,"
+                        + cluster.nodeManagerIds().get(1)
+                        + "=slow"));
     String seen = null;
     try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
         org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
@@ -313,9 +318,7 @@ class RealClusterIT {
             "admin-profile-conf",
             List.of("-conf", conf.toString(), "profile", "show"));
     assertTrue(
-        fromConf
-            .output()
-            .contains("Pikachu node profile in " + fs.getUri() + "/pikachu/profile-from-conf"),
+        fromConf.output().contains("Pikachu node profile in /pikachu/profile-from-conf\n"),
         "see " + fromConf.log());
     JarRun fromD =
         hadoopJar(
@@ -329,9 +332,7 @@ class RealClusterIT {
                 "profile",
                 "show"));
     assertTrue(
-        fromD
-            .output()
-            .contains("Pikachu node profile in " + fs.getUri() + "/pikachu/profile-from-d"),
+        fromD.output().contains("Pikachu node profile in /pikachu/profile-from-d\n"),
         "see " + fromD.log());
   }
 
@@ -481,7 +482,10 @@ class RealClusterIT {
   void aJobThatOptsOutRunsAsStock() throws Exception {
     FinishedJob job = stockWordcount;
     assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
-    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    // each task that ran Pikachu's plugin as stock says why: the job's off switch
+    assertEquals(
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"),
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_DISABLED"));
     assertFalse(job.hasGroup(FinishedJob.DECISION_GROUP), "a decision for an opted-out job");
     assertEquals(List.of(), job.amLines("Pikachu decision"));
     assertFalse(fs.exists(decisionFile(job.id())), "a decision record for an opted-out job");
@@ -505,8 +509,9 @@ class RealClusterIT {
 
   /**
    * Both speculation keys off on a cluster whose AM preemption policy is Hadoop's own (not the
-   * templates'): the AM builds no speculator, so no controller; Pikachu steps aside at once instead
-   * of letting the reducers wait for a bin map that never comes.
+   * templates'): the AM builds no speculator and runs no plugin of Pikachu's, so no job layout is
+   * written and every task runs as stock at once ({@code STEPPED_ASIDE_NO_LAYOUT}) instead of
+   * letting the reducers wait for a bin map that never comes.
    */
   @Test
   void aJobWithSpeculationOffAndAnotherPreemptionPolicyRunsAsStockPromptly() throws Exception {
@@ -529,8 +534,7 @@ class RealClusterIT {
     FinishedJob job = off.join();
     assertPartFilesEqualStock("/out/wc-speculation-off");
     assertEquals(
-        (long) REDUCERS,
-        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_SPECULATION_OFF"));
+        (long) REDUCERS, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_NO_LAYOUT"));
     assertEquals((long) REDUCERS, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
     System.out.printf(
         "speculation off: %.1f s, stock beside it: %.1f s%n",
