@@ -33,6 +33,22 @@ final class ControllerMetrics implements MetricsSource {
   static final String NAME = "PikachuController";
   private static final Logger LOG = LoggerFactory.getLogger(ControllerMetrics.class);
 
+  /** The decision's gauges: metric name, {@code DecisionRecord.counters()} name, description. */
+  private static final String[][] DECISION_GAUGES = {
+    {"BinMapVersions", "BIN_MAP_VERSIONS", "bin-map versions published"},
+    {"Rebalanced", "REBALANCED", "1 once the bin map moved bins, else 0"},
+    {"PFastestMilli", "P_FASTEST_MILLI", "partition ratio P of the fastest class, x1000"},
+    {"BinsMoved", "BINS_MOVED", "bins moved between reducers"},
+    {"Corrected", "CORRECTED", "1 once the measured ratios corrected the provisional map"},
+  };
+
+  /** The tasks' counters summed over attempts: metric name, Pikachu counter, description. */
+  private static final String[][] TASK_COUNTERS = {
+    {"BytesReshuffled", "BYTES_RESHUFFLED", "bytes fetched again for gained bins, all reducers"},
+    {"BytesDropped", "BYTES_DROPPED", "bytes of dropped bins freed, all reducers"},
+    {"TasksSteppedAside", "STEPPED_ASIDE", "tasks that ran as stock"},
+  };
+
   private final String appId;
   private final Supplier<Optional<Map<String, Long>>> decision;
 
@@ -85,30 +101,12 @@ final class ControllerMetrics implements MetricsSource {
             .setContext("pikachu")
             .tag(Interns.info("ApplicationId", "the application of this AM"), appId);
     Map<String, Long> d = decision.get().orElse(java.util.Collections.emptyMap());
-    r.addGauge(
-            Interns.info("BinMapVersions", "bin-map versions published"),
-            d.getOrDefault("BIN_MAP_VERSIONS", 0L))
-        .addGauge(
-            Interns.info("Rebalanced", "1 once the bin map moved bins, else 0"),
-            d.getOrDefault("REBALANCED", 0L))
-        .addGauge(
-            Interns.info("PFastestMilli", "partition ratio P of the fastest class, x1000"),
-            d.getOrDefault("P_FASTEST_MILLI", 0L))
-        .addGauge(
-            Interns.info("BinsMoved", "bins moved between reducers"),
-            d.getOrDefault("BINS_MOVED", 0L))
-        .addGauge(
-            Interns.info("Corrected", "1 once the measured ratios corrected the provisional map"),
-            d.getOrDefault("CORRECTED", 0L))
-        .addCounter(
-            Interns.info("BytesReshuffled", "bytes fetched again for gained bins, all reducers"),
-            sum(PikachuCounter.BYTES_RESHUFFLED.name()))
-        .addCounter(
-            Interns.info("BytesDropped", "bytes of dropped bins freed, all reducers"),
-            sum(PikachuCounter.BYTES_DROPPED.name()))
-        .addCounter(
-            Interns.info("TasksSteppedAside", "tasks that ran as stock"),
-            sum(PikachuCounter.STEPPED_ASIDE.name()));
+    for (String[] gauge : DECISION_GAUGES) {
+      r.addGauge(Interns.info(gauge[0], gauge[2]), d.getOrDefault(gauge[1], 0L));
+    }
+    for (String[] counter : TASK_COUNTERS) {
+      r.addCounter(Interns.info(counter[0], counter[2]), sum(counter[1]));
+    }
     Map<String, Long> byReason = new TreeMap<>();
     for (Map<String, Long> values : taskCounters.values()) {
       values.forEach(
