@@ -8,6 +8,7 @@ import io.pikachu.bench.apps.Sort;
 import io.pikachu.bench.apps.TotalOrderSort;
 import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.apps.WordCountNoCombiner;
+import io.pikachu.bench.data.DigestCommand;
 import io.pikachu.bench.data.GenerateAssociationsCommand;
 import io.pikachu.bench.data.GenerateCommand;
 import org.apache.hadoop.util.ProgramDriver;
@@ -61,6 +62,10 @@ public final class BenchApps {
         "gen-selfjoin",
         GenerateAssociationsCommand.class,
         "seeded associations: <output> <files> <mb-per-file> [seed] [k] [max-group-size] [items]");
+    driver.addClass(
+        "gen-digest",
+        DigestCommand.class,
+        "one SHA-256 of a generated data set, to compare inputs across clusters: <dir>");
     System.exit(driver.run(args));
   }
 }

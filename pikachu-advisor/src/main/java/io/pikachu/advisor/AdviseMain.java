@@ -25,6 +25,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.GenericOptionsParser;
 
 /**
  * {@code advise <history folder>}: what Pikachu would save on the jobs of a cluster's job history,
@@ -34,8 +35,18 @@ public final class AdviseMain {
 
   private AdviseMain() {}
 
-  public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+  public static void main(String[] args) throws IOException {
+    System.exit(runWithGenericOptions(args, System.out, System.err));
+  }
+
+  /**
+   * Hadoop's generic options first ({@code -conf}, {@code -D}, {@code -fs}, ...), as every command
+   * run with {@code hadoop jar} takes them, then advise's own.
+   */
+  static int runWithGenericOptions(String[] args, PrintStream out, PrintStream err)
+      throws IOException {
+    GenericOptionsParser generic = new GenericOptionsParser(new Configuration(), args);
+    return run(generic.getConfiguration(), generic.getRemainingArgs(), out, err);
   }
 
   static Options options() {
@@ -58,6 +69,10 @@ public final class AdviseMain {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(new Configuration(), args, out, err);
+  }
+
+  static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) {
     CommandLine line;
     try {
       line = CommandLines.parse(options(), args, 1, 1, usage());
@@ -65,7 +80,6 @@ public final class AdviseMain {
       (e.isHelp() ? out : err).print(e.isHelp() ? e.getMessage() : "advise: " + e.getMessage());
       return e.isHelp() ? 0 : 2;
     }
-    Configuration conf = new Configuration();
     try {
       List<Path> files = Advisor.historyFiles(conf, new Path(line.getArgs()[0]));
       Advisor.Report report = Advisor.advise(conf, files, line.hasOption("quiet") ? null : err);

@@ -102,4 +102,25 @@ class AdviseMainTest {
     assertEquals("1", r[0]);
     assertTrue(r[2].contains("no such folder: /no/such/history"), r[2]);
   }
+
+  /**
+   * Hadoop's generic options reach the configuration advise reads with: here {@code -fs} makes a
+   * path without a scheme one on a file system that does not exist, and the error names it.
+   */
+  @Test
+  void hadoopsGenericOptionsComeFirst() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc =
+        AdviseMain.runWithGenericOptions(
+            new String[] {"-fs", "nosuchfs://somewhere", "-q", "/history"},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(1, rc);
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("nosuchfs"), err.toString());
+    assertEquals(
+        "0",
+        AdviseMainTest.run("-q", GOOD.toString())[0],
+        "without generic options advise runs as before");
+  }
 }

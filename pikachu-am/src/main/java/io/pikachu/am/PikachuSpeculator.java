@@ -5,6 +5,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.WideJobBins;
+import io.pikachu.store.PikachuVersion;
 import io.pikachu.store.VirtualBinsConfig;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
@@ -51,7 +52,8 @@ import org.slf4j.LoggerFactory;
  * <p>The controller runs only for jobs with virtual bins and {@code
  * pikachu.controller.enabled=true}; for other jobs this class behaves exactly as the default
  * speculator. A bad setting fails the job when the AM starts, before any task runs, with
- * diagnostics naming the key.
+ * diagnostics naming the key. Where the AM builds no speculator (both speculation keys off), {@link
+ * PikachuPreemptionPolicy} runs one of these itself, with copies forbidden, and feeds it.
  */
 public class PikachuSpeculator extends DefaultSpeculator {
 
@@ -69,6 +71,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private volatile ScheduledExecutorService timer;
   private volatile UserGroupInformation ugi;
   private final Configuration conf;
+  private final ControllerMetrics metrics;
 
   /** The job's layout, once established at start; null when the job opted out or never started. */
   private volatile JobLayout layout;
@@ -83,6 +86,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private PikachuSpeculator(
       Configuration conf, AppContext context, NodeSpeedRuntimeEstimator estimator) {
     super(conf, context, estimator, context.getClock());
+    LOG.info(PikachuVersion.banner("AM plugin (speculator)"));
     this.conf = conf;
     this.context = context;
     this.estimator = estimator;
@@ -97,6 +101,13 @@ public class PikachuSpeculator extends DefaultSpeculator {
     this.settings = s;
     this.configError = error;
     this.session = s != null && s.active() ? new ControllerSession(s, conf, context) : null;
+    this.metrics =
+        new ControllerMetrics(
+            String.valueOf(context.getApplicationID()),
+            () ->
+                session == null
+                    ? Optional.empty()
+                    : session.published().map(p -> p.record().counters()));
     if (session != null && s.mapsByNodeSpeed()) {
       estimator.useClasses(session::nodeClasses);
     }
@@ -110,6 +121,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
       return;
     }
     countUnknownKeys();
+    metrics.register();
     if (settings.optedOut()) {
       LOG.info(
           "Pikachu is off for this job ({}): no job layout, so every task runs as stock",
@@ -179,6 +191,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
       }
     }
     removeStoreIfJobEnded();
+    metrics.unregister();
     super.serviceStop();
   }
 
@@ -238,6 +251,9 @@ public class PikachuSpeculator extends DefaultSpeculator {
   @Override
   public void handle(SpeculatorEvent event) {
     super.handle(event);
+    if (event.getType() == Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
+      metrics.onStatus(event.getReportedStatus());
+    }
     if (session != null && event.getType() == Speculator.EventType.ATTEMPT_STATUS_UPDATE) {
       try {
         if (session.onStatus(event.getReportedStatus(), event.getTimestamp())) {

@@ -68,6 +68,7 @@ final class AmFixture {
     when(job.getName()).thenReturn("fixture-job");
     when(job.getTotalMaps()).thenReturn(totalMaps);
     when(job.getTask(any())).thenAnswer(inv -> tasks.get(inv.getArgument(0)));
+    when(job.getTasks()).thenAnswer(inv -> Map.copyOf(tasks));
     when(job.getTasks(any()))
         .thenAnswer(
             inv ->

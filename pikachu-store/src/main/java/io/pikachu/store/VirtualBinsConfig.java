@@ -193,6 +193,9 @@ public final class VirtualBinsConfig {
         .pikachuSpeculator(
             conf.getTrimmed(PikachuKeys.SPECULATOR_CLASS, "")
                 .equals(PikachuKeys.PIKACHU_SPECULATOR))
+        .pikachuPreemptionPolicy(
+            conf.getTrimmed(PikachuKeys.PREEMPTION_POLICY_CLASS, "")
+                .equals(PikachuKeys.PIKACHU_PREEMPTION_POLICY))
         .mapSpeculative(conf.getBoolean(MRJobConfig.MAP_SPECULATIVE, true))
         .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))

@@ -49,7 +49,23 @@ class VirtualBinsConfigTest {
     assertEquals(Rebalancing.AsideReason.SPECULATION_OFF, aside.why());
     assertTrue(aside.detail().contains("mapreduce.reduce.speculative"), aside.detail());
     assertTrue(aside.detail().contains(PikachuKeys.SPECULATIVE_MAPS.name()), aside.detail());
+    assertTrue(aside.detail().contains(PikachuKeys.PIKACHU_PREEMPTION_POLICY), aside.detail());
     conf.setBoolean("mapreduce.reduce.speculative", true);
+    assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+  }
+
+  /** Pikachu's AM preemption policy hosts the controller where the AM builds no speculator. */
+  @Test
+  void withoutSpeculationPikachusPreemptionPolicyHostsTheController() {
+    Configuration conf = binJob(4);
+    conf.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
+    conf.setBoolean("mapreduce.map.speculative", false);
+    conf.setBoolean("mapreduce.reduce.speculative", false);
+    conf.set(PikachuKeys.PREEMPTION_POLICY_CLASS, "some.other.Policy");
+    assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
+    conf.set(PikachuKeys.PREEMPTION_POLICY_CLASS, " " + PikachuKeys.PIKACHU_PREEMPTION_POLICY);
+    assertTrue(VirtualBinsConfig.facts(conf).pikachuPreemptionPolicy());
     assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
   }
 

@@ -34,6 +34,9 @@ class AdminTemplatesTest {
         "io.pikachu.am.PikachuSpeculator",
         merged.get("yarn.app.mapreduce.am.job.speculator.class"));
     assertEquals("true", merged.get("pikachu.controller.enabled"));
+    assertEquals(
+        "io.pikachu.am.PikachuPreemptionPolicy",
+        merged.get("yarn.app.mapreduce.am.preemption.policy"));
   }
 
   @Test

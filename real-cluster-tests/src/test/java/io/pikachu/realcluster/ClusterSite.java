@@ -1,7 +1,6 @@
 package io.pikachu.realcluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +15,8 @@ import org.apache.hadoop.conf.Configuration;
  * cluster's own settings plus the admin templates' properties. Each daemon gets its own conf dir
  * ({@code etc/<daemon>/}); the job client gets {@code etc/client/}, with the same mapred-site.xml,
  * which is where a cluster-wide MapReduce setting really takes effect (job confs are built there).
+ * {@link NodeManagerSites} adds properties to the NodeManagers' files only: to all of them, or to
+ * one, so that one node's {@code mapred-site.xml} differs from the others'.
  */
 final class ClusterSite {
   static final String HOST = "127.0.0.1";
@@ -31,8 +32,9 @@ final class ClusterSite {
   static final String DECISION_DIR = "/pikachu/decisions";
   static final String TRACE_DIR = "/pikachu/traces";
 
-  /** One NodeManager's own addresses and directories. */
+  /** One NodeManager's own addresses and directories; {@code index} counts from 1. */
   record NodeManagerSite(
+      int index,
       String name,
       String address,
       String localizer,
@@ -50,11 +52,25 @@ final class ClusterSite {
   private final Map<String, String> yarn = new LinkedHashMap<>();
   private final Map<String, String> mapred = new LinkedHashMap<>();
   private final List<NodeManagerSite> nodeManagers = new ArrayList<>();
+  private final NodeManagerSites nodeManagerSites;
 
-  ClusterSite(Path work, HadoopHome home, Configuration templates, int nodeManagers) {
+  ClusterSite(
+      Path work,
+      HadoopHome home,
+      Configuration templates,
+      int nodeManagers,
+      NodeManagerSites nodeManagerSites) {
+    if (nodeManagerSites.highestIndex() > nodeManagers) {
+      throw new IllegalArgumentException(
+          "an override names nodemanager-"
+              + nodeManagerSites.highestIndex()
+              + " of a cluster with "
+              + nodeManagers);
+    }
     this.work = work;
     this.home = home;
     this.templates = templates;
+    this.nodeManagerSites = nodeManagerSites;
     FreePorts ports = new FreePorts();
     fsUri = "hdfs://" + ports.address();
 
@@ -123,6 +139,8 @@ final class ClusterSite {
     mapred.put("mapreduce.jobhistory.admin.address", ports.address());
     mapred.put("mapreduce.jobhistory.webapp.address", ports.address());
     mapred.put("mapreduce.jobhistory.webapp.https.address", ports.address());
+    // finished jobs' histories reach the done folder (which advise reads) within seconds, not 3 min
+    mapred.put("mapreduce.jobhistory.move.interval-ms", "5000");
     // An admin's choice beside the templates: decision records outlive the jobs' staging dirs.
     mapred.put("pikachu.decision.dir", fsUri + DECISION_DIR);
     // Every AM's status reports, kept with the run for replaying a decision that went wrong.
@@ -136,6 +154,7 @@ final class ClusterSite {
       Path dir = work.resolve("data/nodemanager-" + i);
       this.nodeManagers.add(
           new NodeManagerSite(
+              i,
               "nodemanager-" + i,
               ports.address(),
               ports.address(),
@@ -176,15 +195,27 @@ final class ClusterSite {
       yarnSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
       mapredSite.put("mapreduce.shuffle.port", Integer.toString(nodeManager.shufflePort()));
     }
-    write(dir.resolve("core-site.xml"), conf(common));
-    write(dir.resolve("hdfs-site.xml"), conf(hdfs));
-    write(dir.resolve("yarn-site.xml"), conf(yarnSite));
-    Configuration mapredConf = conf(mapredSite);
+    Map<String, NodeManagerSites.Property> mapredProperties = properties(mapredSite);
     for (Map.Entry<String, String> property : templates) {
-      mapredConf.set(property.getKey(), property.getValue(), "Pikachu's admin templates");
+      mapredProperties.put(
+          property.getKey(), new NodeManagerSites.Property(property.getValue(), false));
     }
-    write(dir.resolve("mapred-site.xml"), mapredConf);
-    write(dir.resolve("capacity-scheduler.xml"), conf(capacityScheduler()));
+    Map<String, NodeManagerSites.Property> yarnProperties = properties(yarnSite);
+    if (nodeManager != null) {
+      override(
+          yarnProperties,
+          nodeManagerSites.forNodeManager(
+              nodeManager.index(), NodeManagerSites.SiteFile.YARN_SITE));
+      override(
+          mapredProperties,
+          nodeManagerSites.forNodeManager(
+              nodeManager.index(), NodeManagerSites.SiteFile.MAPRED_SITE));
+    }
+    SiteXml.write(dir.resolve("core-site.xml"), properties(common));
+    SiteXml.write(dir.resolve("hdfs-site.xml"), properties(hdfs));
+    SiteXml.write(dir.resolve("yarn-site.xml"), yarnProperties);
+    SiteXml.write(dir.resolve("mapred-site.xml"), mapredProperties);
+    SiteXml.write(dir.resolve("capacity-scheduler.xml"), properties(capacityScheduler()));
     Files.writeString(
         dir.resolve("log4j.properties"),
         String.join(
@@ -208,15 +239,22 @@ final class ClusterSite {
     return cs;
   }
 
-  private static Configuration conf(Map<String, String> properties) {
-    Configuration c = new Configuration(false);
-    properties.forEach(c::set);
-    return c;
+  private static Map<String, NodeManagerSites.Property> properties(Map<String, String> values) {
+    Map<String, NodeManagerSites.Property> properties = new LinkedHashMap<>();
+    values.forEach((k, v) -> properties.put(k, new NodeManagerSites.Property(v, false)));
+    return properties;
   }
 
-  private static void write(Path file, Configuration conf) throws IOException {
-    try (OutputStream out = Files.newOutputStream(file)) {
-      conf.writeXml(out);
-    }
+  private static void override(
+      Map<String, NodeManagerSites.Property> site,
+      Map<String, NodeManagerSites.Property> overrides) {
+    overrides.forEach(
+        (key, property) -> {
+          if (property.value() == null) {
+            site.remove(key);
+          } else {
+            site.put(key, property);
+          }
+        });
   }
 }

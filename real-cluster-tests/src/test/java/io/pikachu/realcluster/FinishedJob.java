@@ -81,6 +81,62 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
     return amLog.stream().filter(l -> l.contains(text)).toList();
   }
 
+  /**
+   * The job's counters as its history file holds them, with the display names the AM gave them,
+   * parsed by Hadoop's {@code JobHistoryParser}: what the JobHistoryServer's pages show. The file
+   * is in the intermediate or the done directory, depending on whether the server moved it yet.
+   */
+  static Counters historyCounters(
+      FileSystem fs, org.apache.hadoop.conf.Configuration conf, String jobId) throws Exception {
+    org.apache.hadoop.fs.Path file =
+        historyFile(
+            fs,
+            jobId,
+            List.of(
+                historyDoneDir(fs, conf),
+                fs.makeQualified(
+                    new org.apache.hadoop.fs.Path(
+                        org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                            .getConfiguredHistoryIntermediateDoneDirPrefix(conf)))));
+    return new org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser(fs, file)
+        .parse()
+        .getTotalCounters();
+  }
+
+  /** The JobHistoryServer's done folder ({@code mapreduce.jobhistory.done-dir}), qualified. */
+  static org.apache.hadoop.fs.Path historyDoneDir(
+      FileSystem fs, org.apache.hadoop.conf.Configuration conf) {
+    return fs.makeQualified(
+        new org.apache.hadoop.fs.Path(
+            org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils
+                .getConfiguredHistoryServerDoneDirPrefix(conf)));
+  }
+
+  /** The job's {@code .jhist} file under one of {@code dirs}, waiting up to a minute for it. */
+  static org.apache.hadoop.fs.Path historyFile(
+      FileSystem fs, String jobId, List<org.apache.hadoop.fs.Path> dirs) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      for (org.apache.hadoop.fs.Path dir : dirs) {
+        if (!fs.exists(dir)) {
+          continue;
+        }
+        org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+            fs.listFiles(dir, true);
+        while (files.hasNext()) {
+          org.apache.hadoop.fs.Path p = files.next().getPath();
+          if (p.getName().startsWith(jobId) && p.getName().endsWith(".jhist")) {
+            return p;
+          }
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no history file of " + jobId + " under " + dirs);
+      }
+      Thread.sleep(500);
+    }
+  }
+
   /** The job's decision record, from {@code pikachu.decision.dir}. */
   static JsonNode decisionRecord(FileSystem fs, String jobId) throws IOException {
     org.apache.hadoop.fs.Path file =
@@ -88,6 +144,29 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
     try (InputStream in = fs.open(file)) {
       return JSON.readTree(in);
     }
+  }
+
+  /**
+   * The lines containing {@code text} of the syslogs of the job's task containers (every container
+   * but the AM's first) in one NodeManager's log directory.
+   */
+  static List<String> taskLines(Path logDir, String jobId, String text) throws IOException {
+    Path appDir = logDir.resolve(jobId.replaceFirst("^job_", "application_"));
+    List<String> lines = new ArrayList<>();
+    if (!Files.isDirectory(appDir)) {
+      return lines;
+    }
+    try (Stream<Path> containers = Files.list(appDir)) {
+      for (Path c : containers.sorted().toList()) {
+        Path syslog = c.resolve("syslog");
+        if (!c.getFileName().toString().endsWith("_000001") && Files.exists(syslog)) {
+          Files.readAllLines(syslog, StandardCharsets.UTF_8).stream()
+              .filter(l -> l.contains(text))
+              .forEach(lines::add);
+        }
+      }
+    }
+    return lines;
   }
 
   /**

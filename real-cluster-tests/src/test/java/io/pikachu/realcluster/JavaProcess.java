@@ -12,12 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One JVM of the cluster (a daemon, or a {@code hadoop jar} client), started as {@code java -cp
- * <conf dir>:<Hadoop's jars> <main class>}, its output in a log file, stopped by its PID together
+ * <conf dir>:<Hadoop's jars> <main class>} with the cluster's JDK ({@link
+ * RealClusterSettings#clusterJavaHome()}), its output in a log file, stopped by its PID together
  * with every process it started.
  */
 final class JavaProcess {
-  private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
-
   private final String name;
   private final Process process;
   private final Path log;
@@ -41,7 +40,7 @@ final class JavaProcess {
       Path log)
       throws IOException {
     List<String> command = new ArrayList<>();
-    command.add(JAVA.toString());
+    command.add(RealClusterSettings.clusterJavaHome().resolve("bin/java").toString());
     command.add("-Xmx" + heap);
     // Small, short-lived JVMs on a shared 2-core machine: little GC and JIT work.
     command.add("-XX:+UseSerialGC");

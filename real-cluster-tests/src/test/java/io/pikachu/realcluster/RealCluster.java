@@ -50,13 +50,24 @@ final class RealCluster implements AutoCloseable {
   }
 
   static RealCluster start(HadoopHome home, Path work, Path templateDir) throws Exception {
+    return start(home, work, templateDir, NodeManagerSites.none());
+  }
+
+  /**
+   * A cluster whose NodeManagers' site files carry {@code nodeManagerSites} on top of the cluster's
+   * own properties and the admin templates (the client and the other daemons do not).
+   */
+  static RealCluster start(
+      HadoopHome home, Path work, Path templateDir, NodeManagerSites nodeManagerSites)
+      throws Exception {
     int killed = Leftovers.kill(work);
     if (killed > 0) {
       System.err.println("ended " + killed + " processes left behind by an earlier run in " + work);
     }
     deleteRecursively(work);
     ClusterSite site =
-        new ClusterSite(work, home, AdminTemplates.merged(templateDir), NODE_MANAGERS);
+        new ClusterSite(
+            work, home, AdminTemplates.merged(templateDir), NODE_MANAGERS, nodeManagerSites);
     RealCluster cluster = new RealCluster(home, work, site);
     Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
     try {
@@ -182,7 +193,8 @@ final class RealCluster implements AutoCloseable {
       env.put(key, root);
     }
     env.put("HADOOP_CONF_DIR", confDir.toString());
-    env.put("JAVA_HOME", System.getProperty("java.home"));
+    // Whitelisted: the NodeManagers hand it to their containers, which run $JAVA_HOME/bin/java.
+    env.put("JAVA_HOME", RealClusterSettings.clusterJavaHome().toString());
     env.put("CLASSPATH", "");
     return env;
   }
@@ -235,6 +247,14 @@ final class RealCluster implements AutoCloseable {
           .sorted()
           .toList();
     }
+  }
+
+  /**
+   * The NodeManager {@code index} (from 1, as {@link NodeManagerSites} counts): its addresses,
+   * among them {@code address()}, and its directories.
+   */
+  ClusterSite.NodeManagerSite nodeManager(int index) {
+    return site.nodeManagers().get(index - 1);
   }
 
   /** Where each NodeManager keeps its containers' logs (no log aggregation). */

@@ -55,26 +55,44 @@ class RealClusterIT {
    */
   private static final String SPREAD_MAPS = "mapreduce.map.memory.mb=1280";
 
+  /**
+   * A setting of the second NodeManager's mapred-site.xml alone, marked final, that every map task
+   * logs: it shows that a node's own site file reaches the containers it runs, and only those.
+   */
+  private static final int NODE_SORT_MB = 37;
+
+  /** A PikachuController bean on an AM's /jmx page once a bin map was published. */
+  private static final java.util.regex.Pattern PUBLISHED =
+      java.util.regex.Pattern.compile("\"BinMapVersions\" : [1-9]");
+
   private RealCluster cluster;
   private FileSystem fs;
   private Path benchmarks;
   private Path examples;
   private FinishedJob stockWordcount;
+  private Path installedJar;
   private List<byte[]> stockWordcountParts;
 
   @BeforeAll
   void startClusterAndRunStock() throws Exception {
     benchmarks = Path.of(RealClusterSettings.required("realcluster.benchmarks.jar"));
     examples = Path.of(RealClusterSettings.required("realcluster.examples.jar"));
+    NodeManagerSites nodeSites = NodeManagerSites.none();
+    nodeSites
+        .nodeManager(2)
+        .mapredSite()
+        .setFinal("mapreduce.task.io.sort.mb", Integer.toString(NODE_SORT_MB));
     cluster =
         RealCluster.start(
             HadoopHome.fromSystemProperty(),
             Path.of(RealClusterSettings.required("realcluster.work.dir")),
-            Path.of(RealClusterSettings.required("realcluster.conf.templates")));
+            Path.of(RealClusterSettings.required("realcluster.conf.templates")),
+            nodeSites);
     fs = cluster.fs();
     // The README's generators: seeded data written by the client straight to HDFS.
     bench("gen-text", "gen-text", TEXT, Integer.toString(MAPS), "2", "42");
     bench("gen-sort", "gen-sort", RECORDS, Integer.toString(MAPS), "2", "42");
+    installedJar = Path.of(RealClusterSettings.required("realcluster.pikachu.jar"));
     stockWordcount = wordcount("wc-stock", "/out/wc-stock", "pikachu.enabled=false");
     stockWordcountParts = new JobOutput(fs, "/out/wc-stock").partBytes();
   }
@@ -117,6 +135,226 @@ class RealClusterIT {
   }
 
   /**
+   * The README's generators, run with {@code hadoop jar} on this line's own class path (its Commons
+   * Math among it), write the data whose digests bench-apps' GeneratorDigestsTest holds: the same
+   * bytes on every Hadoop line. {@code -fs} is Hadoop's generic option.
+   */
+  @Test
+  void theGeneratorsWriteTheSameDataOnEveryLine() throws Exception {
+    java.util.Properties expected = new java.util.Properties();
+    try (java.io.Reader in =
+        Files.newBufferedReader(
+            Path.of(RealClusterSettings.required("realcluster.generator.digests")))) {
+      expected.load(in);
+    }
+    for (String[] data : new String[][] {{"gen-text", TEXT}, {"gen-sort", RECORDS}}) {
+      JarRun digest =
+          bench("digest-" + data[0], "gen-digest", "-fs", fs.getUri().toString(), data[1]);
+      String line = data[0] + "." + MAPS + ".2.42";
+      assertTrue(
+          digest.output().contains("sha256 " + expected.getProperty(line) + "  " + data[1]),
+          line
+              + ": not the recorded digest "
+              + expected.getProperty(line)
+              + "; see "
+              + digest.log());
+    }
+  }
+
+  /**
+   * The AM publishes Pikachu's controller as a metrics2 source: while a job runs whose AM decides
+   * at reducer placement (the fixed estimator), its AM's {@code /jmx} page holds the bean {@code
+   * Hadoop:service=MRAppMaster,name=PikachuController} with the bin-map version it published.
+   */
+  @Test
+  void theAmPublishesTheControllersMetrics() throws Exception {
+    CompletableFuture<FinishedJob> job =
+        async(
+            () ->
+                wordcount(
+                    "wc-metrics",
+                    "/out/wc-metrics",
+                    "pikachu.estimator=fixed",
+                    "pikachu.estimator.fixed-p=3",
+                    "pikachu.classes.map="
+                        + cluster.nodeManagerIds().get(0)
+                        + "=fast,"
+                        + cluster.nodeManagerIds().get(1)
+                        + "=slow"));
+    String seen = null;
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(cluster.conf());
+      yarn.start();
+      while (!job.isDone() && (seen == null || !PUBLISHED.matcher(seen).find())) {
+        for (org.apache.hadoop.yarn.api.records.ApplicationReport app :
+            yarn.getApplications(
+                java.util.EnumSet.of(
+                    org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING))) {
+          String am = app.getOriginalTrackingUrl();
+          if (app.getName().equals("wordcount") && am != null && am.startsWith("http")) {
+            String bean =
+                httpGet(am + "/jmx?qry=Hadoop:service=MRAppMaster,name=PikachuController");
+            if (bean != null && bean.contains("PikachuController")) {
+              seen = bean;
+            }
+          }
+        }
+        Thread.sleep(1000);
+      }
+    }
+    job.join();
+    assertTrue(seen != null, "no AM showed the PikachuController bean while the job ran");
+    assertTrue(PUBLISHED.matcher(seen).find(), seen);
+    assertTrue(seen.contains("\"BytesReshuffled\""), seen);
+  }
+
+  /**
+   * {@code advise}, the admin's gateway tool, through {@code hadoop jar} on this line's own class
+   * path (Hadoop's jars first: on 3.3, Commons CLI 1.2, which lacks what advise's options use) over
+   * the JobHistoryServer's done folder on HDFS: it replays the jobs this cluster ran.
+   */
+  @Test
+  void adviseReadsThisClustersHistoryOnTheLinesClassPath() throws Exception {
+    org.apache.hadoop.fs.Path done = FinishedJob.historyDoneDir(fs, cluster.conf());
+    FinishedJob.historyFile(fs, stockWordcount.id(), List.of(done));
+    JarRun advise =
+        hadoopJar(
+            Path.of(RealClusterSettings.required("realcluster.advise.jar")),
+            "advise",
+            List.of("-q", done.toString()));
+    assertTrue(advise.output().contains(stockWordcount.id()), "see " + advise.log());
+    assertTrue(advise.output().contains("job(s) replayed"), "see " + advise.log());
+  }
+
+  /**
+   * Each plugin's first log line names the installed jar's version and commit (its manifest's), the
+   * jar itself, and the Hadoop line and Java it runs on: the AM's, every map's and every reducer's.
+   */
+  @Test
+  void everyPluginLogsWhichPikachuRanWhereFirst() throws Exception {
+    java.util.jar.Attributes manifest;
+    try (JarFile jar = new JarFile(installedJar.toFile())) {
+      manifest = jar.getManifest().getMainAttributes();
+    }
+    String head =
+        "Pikachu "
+            + manifest.getValue("Implementation-Version")
+            + " (commit "
+            + manifest.getValue("Pikachu-Commit")
+            + ") ";
+    String tail =
+        ", from "
+            + installedJar
+            + ", on Hadoop "
+            + hadoopVersion()
+            + " and Java "
+            + RealClusterSettings.clusterJavaVersion();
+    FinishedJob job = stockWordcount;
+    assertEquals(1, job.amLines(head + "AM plugin (speculator)" + tail).size(), "the AM's line");
+    int maps = 0;
+    int reducers = 0;
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      Path logs = cluster.nodeManager(node).logDir();
+      maps += FinishedJob.taskLines(logs, job.id(), head + "map output collector" + tail).size();
+      reducers += FinishedJob.taskLines(logs, job.id(), head + "shuffle consumer" + tail).size();
+    }
+    assertEquals(MAPS, maps, "maps that logged the collector's line");
+    assertEquals(REDUCERS, reducers, "reducers that logged the shuffle consumer's line");
+  }
+
+  /**
+   * JobHistory shows Pikachu's counters by the display names the installed jar's resource bundles
+   * give them: the job's history file, which the JobHistoryServer's pages and {@code mapred job
+   * -history} render, read here with Hadoop's own parser (no Pikachu class on this side). The job
+   * client API does not carry counter display names: it names counters as the client's class path
+   * can.
+   */
+  @Test
+  void jobHistoryShowsPikachusCountersByTheirDisplayNames() throws Exception {
+    FinishedJob job =
+        wordcount("wc-display-names", "/out/wc-display-names", "pikachu.test.forced-ratio=3");
+    org.apache.hadoop.mapreduce.Counters history =
+        FinishedJob.historyCounters(fs, cluster.conf(), job.id());
+    int named = 0;
+    for (String[] group :
+        new String[][] {
+          {FinishedJob.PIKACHU_GROUP, "Pikachu.properties"},
+          {FinishedJob.DECISION_GROUP, "io/pikachu/am/DecisionCounter.properties"}
+        }) {
+      java.util.Properties names = bundle(group[1]);
+      org.apache.hadoop.mapreduce.CounterGroup g = history.getGroup(group[0]);
+      assertEquals(names.getProperty("CounterGroupName"), g.getDisplayName(), group[0]);
+      for (org.apache.hadoop.mapreduce.Counter c : g) {
+        assertEquals(names.getProperty(c.getName() + ".name"), c.getDisplayName(), c.getName());
+        named++;
+      }
+    }
+    System.out.println(
+        "counters in a job with a forced change: "
+            + history.countCounters()
+            + " in "
+            + java.util.stream.StreamSupport.stream(history.getGroupNames().spliterator(), false)
+                .count()
+            + " groups, of which Pikachu's two groups hold "
+            + named);
+    assertTrue(named >= 6, "only " + named + " of Pikachu's counters");
+  }
+
+  /**
+   * The admin jar's own command through {@code hadoop jar}, with Hadoop's generic options: {@code
+   * -conf} a file that names the profile directory, and {@code -D} beating it.
+   */
+  @Test
+  void theAdminCommandTakesHadoopsGenericOptions() throws Exception {
+    Path conf = cluster.work().resolve("profile-conf.xml");
+    Files.writeString(
+        conf,
+        "<configuration><property><name>pikachu.profile.dir</name>"
+            + "<value>/pikachu/profile-from-conf</value></property></configuration>");
+    JarRun fromConf =
+        hadoopJar(
+            installedJar,
+            "admin-profile-conf",
+            List.of("-conf", conf.toString(), "profile", "show"));
+    assertTrue(
+        fromConf.output().contains("Pikachu node profile in /pikachu/profile-from-conf\n"),
+        "see " + fromConf.log());
+    JarRun fromD =
+        hadoopJar(
+            installedJar,
+            "admin-profile-d",
+            List.of(
+                "-conf",
+                conf.toString(),
+                "-D",
+                "pikachu.profile.dir=/pikachu/profile-from-d",
+                "profile",
+                "show"));
+    assertTrue(
+        fromD.output().contains("Pikachu node profile in /pikachu/profile-from-d\n"),
+        "see " + fromD.log());
+  }
+
+  /**
+   * Every JVM of the cluster runs on the JDK the run names ({@code realcluster.java.home}): each
+   * daemon's start banner, and the AM of the stock job, report its version.
+   */
+  @Test
+  void everyJvmRunsOnTheClustersJdk() throws Exception {
+    String version = RealClusterSettings.clusterJavaVersion();
+    for (JavaProcess daemon : cluster.daemons()) {
+      assertTrue(
+          daemon.output().contains("STARTUP_MSG:   java = " + version),
+          daemon.name() + " did not start on Java " + version + "; see " + daemon.log());
+    }
+    assertEquals(
+        List.of("java.version: " + version),
+        stockWordcount.amLines("java.version: "),
+        "the AM's Java");
+  }
+
+  /**
    * Issue 17: two identical NodeManagers give one node class whatever the scheduler's placement, so
    * the default two-stage estimator keeps the even map, and the part files are stock's byte for
    * byte.
@@ -140,6 +378,28 @@ class RealClusterIT {
         (long) MAPS * REDUCERS * BINS_PER_REDUCER,
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
     assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+  }
+
+  /**
+   * The second NodeManager's mapred-site.xml marks {@code mapreduce.task.io.sort.mb} final: its map
+   * tasks sort in that buffer, the first NodeManager's in the job's (Hadoop's default), though the
+   * client's job.xml carries the default for every task.
+   */
+  @Test
+  void oneNodeManagersOwnSiteFileReachesOnlyTheTasksItRuns() throws Exception {
+    FinishedJob job =
+        wordcount("wc-node-site", "/out/wc-node-site", SPREAD_MAPS, "pikachu.enabled=false");
+    assertPartFilesEqualStock("/out/wc-node-site");
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      List<String> sortMb =
+          FinishedJob.taskLines(
+              cluster.nodeManager(node).logDir(), job.id(), "mapreduce.task.io.sort.mb: ");
+      assertFalse(sortMb.isEmpty(), "no map ran on nodemanager-" + node);
+      String expected = node == 2 ? Integer.toString(NODE_SORT_MB) : "100";
+      for (String line : sortMb) {
+        assertTrue(line.endsWith("mapreduce.task.io.sort.mb: " + expected), node + ": " + line);
+      }
+    }
   }
 
   /** A forced change while the maps run: bins move mid-shuffle, the records are stock's. */
@@ -222,7 +482,10 @@ class RealClusterIT {
   void aJobThatOptsOutRunsAsStock() throws Exception {
     FinishedJob job = stockWordcount;
     assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
-    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    // each task that ran Pikachu's plugin as stock says why: the job's off switch
+    assertEquals(
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"),
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_DISABLED"));
     assertFalse(job.hasGroup(FinishedJob.DECISION_GROUP), "a decision for an opted-out job");
     assertEquals(List.of(), job.amLines("Pikachu decision"));
     assertFalse(fs.exists(decisionFile(job.id())), "a decision record for an opted-out job");
@@ -245,11 +508,13 @@ class RealClusterIT {
   }
 
   /**
-   * Both speculation keys off: the AM builds no speculator, so no controller; Pikachu steps aside
-   * at once instead of letting the reducers wait for a bin map that never comes.
+   * Both speculation keys off on a cluster whose AM preemption policy is Hadoop's own (not the
+   * templates'): the AM builds no speculator and runs no plugin of Pikachu's, so no job layout is
+   * written and every task runs as stock at once ({@code STEPPED_ASIDE_NO_LAYOUT}) instead of
+   * letting the reducers wait for a bin map that never comes.
    */
   @Test
-  void aJobWithSpeculationOffRunsAsStockPromptly() throws Exception {
+  void aJobWithSpeculationOffAndAnotherPreemptionPolicyRunsAsStockPromptly() throws Exception {
     // Were the reducers to wait for a final map, they would wait this long before sealing one.
     String longWait = "pikachu.binmap.final-wait-ms=600000";
     CompletableFuture<FinishedJob> off =
@@ -260,6 +525,8 @@ class RealClusterIT {
                     "/out/wc-speculation-off",
                     "mapreduce.map.speculative=false",
                     "mapreduce.reduce.speculative=false",
+                    "yarn.app.mapreduce.am.preemption.policy="
+                        + "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy",
                     longWait));
     // a stock run beside it, so that both see the same load on the machine
     FinishedJob stock =
@@ -267,8 +534,7 @@ class RealClusterIT {
     FinishedJob job = off.join();
     assertPartFilesEqualStock("/out/wc-speculation-off");
     assertEquals(
-        (long) REDUCERS,
-        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_SPECULATION_OFF"));
+        (long) REDUCERS, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE_NO_LAYOUT"));
     assertEquals((long) REDUCERS, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
     System.out.printf(
         "speculation off: %.1f s, stock beside it: %.1f s%n",
@@ -278,6 +544,61 @@ class RealClusterIT {
     assertTrue(
         job.durationMs() < stock.durationMs() + 10_000,
         "speculation off took " + job.durationMs() + " ms, stock " + stock.durationMs() + " ms");
+  }
+
+  /**
+   * Both speculation keys off on the templates' cluster: the AM builds no speculator, and Pikachu's
+   * preemption policy hosts the controller, which measures the job from the AM's view of its
+   * attempts: on the two equal NodeManagers the default two-stage estimator finds one class and
+   * keeps the even map, the part files are stock's, and no attempt runs beyond one per task.
+   */
+  @Test
+  void aJobWithSpeculationOffIsMeasuredThroughThePreemptionPolicy() throws Exception {
+    FinishedJob job =
+        wordcount(
+            "wc-speculation-off-measured",
+            "/out/wc-speculation-off-measured",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.map.speculative=false",
+            "mapreduce.reduce.speculative=false");
+    assertPartFilesEqualStock("/out/wc-speculation-off-measured");
+    assertEquals(1, job.amLines("the preemption policy hosts the controller").size());
+    JsonNode last = finalVersion(job);
+    assertEquals("two-stage", last.path("estimator").asText());
+    assertFalse(last.path("rebalanced").asBoolean(), "rebalanced on equal nodes: " + last);
+    assertEquals(1L, job.counterOrZero(FinishedJob.DECISION_GROUP, "NODE_CLASSES"));
+    assertEquals(2, reducerNodes(last), "the reducers should sit on both NodeManagers");
+    assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
+    assertOneAttemptPerTask(job);
+  }
+
+  /**
+   * Both speculation keys off: the controller in the preemption policy rebalances with the {@code
+   * fixed} estimator as the speculator's would (P = 3 for the class it measured faster), and the
+   * records are stock's.
+   */
+  @Test
+  void aJobWithSpeculationOffIsRebalancedThroughThePreemptionPolicy() throws Exception {
+    List<String> nodes = cluster.nodeManagerIds();
+    FinishedJob job =
+        wordcount(
+            "wc-speculation-off-fixed",
+            "/out/wc-speculation-off-fixed",
+            SPREAD_MAPS,
+            SPREAD_REDUCERS,
+            "mapreduce.map.speculative=false",
+            "mapreduce.reduce.speculative=false",
+            "pikachu.estimator=fixed",
+            "pikachu.estimator.fixed-p=3",
+            "pikachu.classes.map=" + nodes.get(0) + "=fast," + nodes.get(1) + "=slow");
+    assertRecordsEqualStock("/out/wc-speculation-off-fixed");
+    JsonNode last = finalVersion(job);
+    assertTrue(last.path("rebalanced").asBoolean(), "not rebalanced: " + last);
+    assertEquals(3000L, job.counterOrZero(FinishedJob.DECISION_GROUP, "P_FASTEST_MILLI"));
+    assertTrue(job.counterOrZero(FinishedJob.DECISION_GROUP, "BINS_MOVED") > 0);
+    assertEquals(1, job.amLines("Pikachu decision v1 (final): estimator=fixed").size());
+    assertOneAttemptPerTask(job);
   }
 
   /** The README's gen-sort and sort: under the two-stage default, each part file is stock's. */
@@ -516,6 +837,14 @@ class RealClusterIT {
         output + " holds other records than stock's");
   }
 
+  /** No speculative (or any other extra) attempt: as many attempts launched as tasks. */
+  private static void assertOneAttemptPerTask(FinishedJob job) {
+    String group = "org.apache.hadoop.mapreduce.JobCounter";
+    assertEquals((long) MAPS, job.counterOrZero(group, "TOTAL_LAUNCHED_MAPS"), "map attempts");
+    assertEquals(
+        (long) REDUCERS, job.counterOrZero(group, "TOTAL_LAUNCHED_REDUCES"), "reduce attempts");
+  }
+
   private static void assertBinsMoved(FinishedJob job) {
     long gained = job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_GAINED");
     assertTrue(gained > 0, "no bin gained");
@@ -562,6 +891,49 @@ class RealClusterIT {
   }
 
   // ---- helpers
+
+  /** The body of a GET, or null when the server does not answer 200 (an AM that just ended). */
+  private static String httpGet(String url) {
+    try {
+      java.net.HttpURLConnection c =
+          (java.net.HttpURLConnection) java.net.URI.create(url).toURL().openConnection();
+      c.setConnectTimeout(2000);
+      c.setReadTimeout(5000);
+      try {
+        if (c.getResponseCode() != 200) {
+          return null;
+        }
+        return new String(
+            c.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      } finally {
+        c.disconnect();
+      }
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+
+  /** A resource bundle of the installed admin jar, as the cluster's JVMs find it. */
+  private java.util.Properties bundle(String entry) throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    try (JarFile jar = new JarFile(installedJar.toFile());
+        java.io.InputStream in = jar.getInputStream(jar.getEntry(entry))) {
+      p.load(in);
+    }
+    return p;
+  }
+
+  /** The layout's Hadoop version, from its hadoop-common jar's name. */
+  private static String hadoopVersion() throws Exception {
+    try (Stream<Path> files = Files.list(HadoopHome.fromSystemProperty().share("common"))) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.matches("hadoop-common-[0-9.]+\\.jar"))
+          .map(n -> n.substring("hadoop-common-".length(), n.length() - ".jar".length()))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
 
   /** Copies the decision records and AM traces off HDFS, so that they outlive the cluster. */
   private void keepRecords(Path into) {

@@ -471,4 +471,12 @@ public final class PikachuKeys {
   public static final String BIN_SHUFFLE_CLASS = "io.pikachu.task.reduce.BinShuffle";
 
   public static final String PIKACHU_SPECULATOR = "io.pikachu.am.PikachuSpeculator";
+
+  /**
+   * Hadoop's key naming the AM's preemption policy, which the AM builds whatever the speculation
+   * keys say: Pikachu's hosts the controller where the AM builds no speculator of Pikachu's.
+   */
+  public static final String PREEMPTION_POLICY_CLASS = "yarn.app.mapreduce.am.preemption.policy";
+
+  public static final String PIKACHU_PREEMPTION_POLICY = "io.pikachu.am.PikachuPreemptionPolicy";
 }

@@ -16,6 +16,8 @@ import org.immutables.value.Value;
  *   <li>{@code controllerEnabled}: {@code pikachu.controller.enabled}
  *   <li>{@code forcedRatio}: the test/sweep hook {@code pikachu.test.forced-ratio} is set
  *   <li>{@code pikachuSpeculator}: the AM's speculator is Pikachu's, which hosts the controller
+ *   <li>{@code pikachuPreemptionPolicy}: the AM's preemption policy is Pikachu's, which hosts the
+ *       controller where the AM builds no speculator of Pikachu's (both speculation keys off)
  *   <li>{@code mapSpeculative}: {@code mapreduce.map.speculative}
  *   <li>{@code reduceSpeculative}: {@code mapreduce.reduce.speculative}
  *   <li>{@code mapFailuresMaxPercent}: {@code mapreduce.map.failures.maxpercent}
@@ -44,6 +46,11 @@ public abstract class JobFacts {
   public abstract boolean forcedRatio();
 
   public abstract boolean pikachuSpeculator();
+
+  @Value.Default
+  public boolean pikachuPreemptionPolicy() {
+    return false;
+  }
 
   public abstract boolean mapSpeculative();
 

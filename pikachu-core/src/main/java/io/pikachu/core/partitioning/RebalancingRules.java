@@ -120,13 +120,19 @@ public final class RebalancingRules {
     }
     if (job.controllerEnabled()
         && job.pikachuSpeculator()
+        && !job.pikachuPreemptionPolicy()
         && !job.mapSpeculative()
         && !job.reduceSpeculative()) {
       return step(
           AsideReason.SPECULATION_OFF,
           "mapreduce.map.speculative and mapreduce.reduce.speculative are both false, so the AM"
               + " builds no speculator and Pikachu's controller, which lives in it, cannot run. To"
-              + " rebalance without speculation, keep mapreduce.reduce.speculative=true and set "
+              + " rebalance without speculation, set "
+              + PikachuKeys.PREEMPTION_POLICY_CLASS
+              + "="
+              + PikachuKeys.PIKACHU_PREEMPTION_POLICY
+              + " (the AM then hosts the controller there), or keep"
+              + " mapreduce.reduce.speculative=true and set "
               + PikachuKeys.SPECULATIVE_MAPS.name()
               + " and "
               + PikachuKeys.SPECULATIVE_REDUCES.name()

@@ -26,6 +26,7 @@ class RebalancingRulesTest {
     boolean controller = true;
     boolean forced;
     boolean pikachuSpeculator = true;
+    boolean pikachuPreemptionPolicy;
     boolean mapSpeculative = true;
     boolean reduceSpeculative = true;
     int failuresTolerated;
@@ -49,6 +50,7 @@ class RebalancingRulesTest {
               .controllerEnabled(controller)
               .forcedRatio(forced)
               .pikachuSpeculator(pikachuSpeculator)
+              .pikachuPreemptionPolicy(pikachuPreemptionPolicy)
               .mapSpeculative(mapSpeculative)
               .reduceSpeculative(reduceSpeculative)
               .mapFailuresMaxPercent(failuresTolerated)
@@ -147,6 +149,10 @@ class RebalancingRulesTest {
     noSpeculation.mapSpeculative = false;
     noSpeculation.reduceSpeculative = false;
     noSpeculation.stepsAside(AsideReason.SPECULATION_OFF, "pikachu.speculative.map");
+    noSpeculation.stepsAside(AsideReason.SPECULATION_OFF, PikachuKeys.PIKACHU_PREEMPTION_POLICY);
+    noSpeculation.pikachuPreemptionPolicy = true; // the AM's preemption policy hosts the controller
+    assertEquals(Slicing.HASH, noSpeculation.slicing());
+    noSpeculation.pikachuPreemptionPolicy = false;
     noSpeculation.pikachuSpeculator = false; // another speculator (a test's) publishes the maps
     assertEquals(Slicing.HASH, noSpeculation.slicing());
 

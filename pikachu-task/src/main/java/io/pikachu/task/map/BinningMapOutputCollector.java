@@ -7,6 +7,7 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.PikachuVersion;
 import java.io.IOException;
 import org.apache.hadoop.io.BinaryComparable;
 import org.apache.hadoop.mapred.JobConf;
@@ -47,6 +48,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
 
   @Override
   public void init(Context context) throws IOException, ClassNotFoundException {
+    LOG.info(PikachuVersion.banner("map output collector"));
     JobConf job = context.getJobConf();
     // The job's layout rules, not this node's settings: a map that cut its output otherwise than
     // the reducers read it would hand them other reducers' records.

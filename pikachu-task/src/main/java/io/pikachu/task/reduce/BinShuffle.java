@@ -5,6 +5,7 @@ import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
+import io.pikachu.store.PikachuVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -56,6 +57,7 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
 
   @Override
   public void init(ShuffleConsumerPlugin.Context<K, V> context) {
+    LOG.info(PikachuVersion.banner("shuffle consumer"));
     this.context = context;
     this.job = context.getJobConf();
     // The job's layout rules, not this node's settings (see JobLayoutStore).
