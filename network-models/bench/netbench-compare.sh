@@ -12,19 +12,25 @@
 # example/topologies/fat_tree/fat_tree_k4.topology is the topology. COUNTING.jar is NetBench
 # built from the same commit with network-models/bench/netbench-packet-hops.patch applied
 # (git apply), which prints "PACKET_HOPS n" at the end; it runs once, untimed, to count
-# NetBench's packet-hops. Neither NetBench nor its jars are part of this repository.
+# NetBench's packet-hops. network-models/bench/netbench-build.sh DEST makes both (DEST/netbench and
+# DEST/netbench-counting/NetBench.jar). Neither NetBench nor its jars are part of this repository.
+# RUNS=N (6) sets the number of pairs.
 set -euo pipefail
+# Any failing step names itself: a bare exit status would leave the user guessing.
+trap 'echo "netbench-compare.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 NB_DIR=${1:?NetBench checkout}
 NB_JAR=$NB_DIR/NetBench.jar
 COUNT_JAR=${2:?NetBench.jar built with netbench-packet-hops.patch}
 LOAD=${3:-0.6}
 SECS=${4:-2}
 SEED=${5:-1}
-OUT=${OUT:-target/netbench-compare}
+OUT=${OUT:-$REPO/target/netbench-compare}
 RUNS=${RUNS:-6}
 for f in "$NB_JAR" "$COUNT_JAR"; do [ -f "$f" ] || { echo "no such file: $f" >&2; exit 2; }; done
-OURS=$(ls network-models/target/network-models-*.jar 2>/dev/null | grep -v original | head -1)
-[ -n "$OURS" ] || { echo "no network-models jar: run mvn -pl network-models package first" >&2; exit 2; }
+# The jar the build makes (the pom's finalName); OURS=... points at another one.
+OURS=${OURS:-$REPO/network-models/target/network-models.jar}
+[ -f "$OURS" ] || { echo "no such file: $OURS (build it: mvn -B -q -pl network-models package -DskipTests)" >&2; exit 2; }
 TOPO=$NB_DIR/example/topologies/fat_tree/fat_tree_k4.topology
 [ -f "$TOPO" ] || { echo "no such file: $TOPO" >&2; exit 2; }
 mkdir -p "$OUT"
@@ -36,7 +42,7 @@ java -jar "$OURS" netbench-scenario --netbench-topology "$TOPO" --out "$OUT" "${
 # NetBench's packet-hops: one untimed run of the counting build (the run is deterministic).
 rm -rf "$OUT/netbench-run"
 java -jar "$COUNT_JAR" "$OUT/netbench.properties" > "$OUT/nb-count.log" 2>&1
-NB_HOPS=$(grep -o 'PACKET_HOPS [0-9]*' "$OUT/nb-count.log" | awk '{print $2}')
+NB_HOPS=$(grep -o 'PACKET_HOPS [0-9]*' "$OUT/nb-count.log" | awk '{print $2}' || true)
 [ -n "$NB_HOPS" ] || { echo "$COUNT_JAR printed no PACKET_HOPS line: is the patch applied?" >&2; exit 2; }
 
 echo "pair  NetBench: wall CPU RSS(MB)  |  ours: wall CPU RSS(MB)  |  packet-hops per CPU-second, ours / NetBench"
@@ -46,11 +52,12 @@ for i in $(seq 1 "$RUNS"); do
     java -jar "$NB_JAR" "$OUT/netbench.properties" > "$OUT/nb-$i.log" 2>&1
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/ours-time-$i.txt" \
     java -jar "$OURS" netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-$i.log" 2>&1
-  OUR_HOPS=$(grep -o '[0-9,]* packet-hops' "$OUT/ours-$i.log" | head -1 | tr -d , | awk '{print $1}')
+  OUR_HOPS=$(grep -o '[0-9,]* packet-hops' "$OUT/ours-$i.log" | head -1 | tr -d , | awk '{print $1}' || true)
+  [ -n "$OUR_HOPS" ] || { echo "our run printed no packet-hops: see $OUT/ours-$i.log" >&2; exit 2; }
   read -r nw nu ns nm < "$OUT/nb-time-$i.txt"
   read -r ow ou os om < "$OUT/ours-time-$i.txt"
-  awk -v i="$i" -v nw="$nw" -v nc="$(echo "$nu + $ns" | bc -l)" -v nm="$nm" -v nh="$NB_HOPS" \
-      -v ow="$ow" -v oc="$(echo "$ou + $os" | bc -l)" -v om="$om" -v oh="$OUR_HOPS" 'BEGIN {
+  awk -v i="$i" -v nw="$nw" -v nc="$(awk -v a="$nu" -v b="$ns" 'BEGIN {print a + b}')" -v nm="$nm" -v nh="$NB_HOPS" \
+      -v ow="$ow" -v oc="$(awk -v a="$ou" -v b="$os" 'BEGIN {print a + b}')" -v om="$om" -v oh="$OUR_HOPS" 'BEGIN {
     printf "%d  %.2f s %.2f s %.0f  |  %.2f s %.2f s %.0f  |  %.3f M / %.3f M = %.2fx\n",
       i, nw, nc, nm / 1024, ow, oc, om / 1024, oh / oc / 1e6, nh / nc / 1e6, (oh / oc) / (nh / nc) }' \
     | tee -a "$OUT/pairs.txt"

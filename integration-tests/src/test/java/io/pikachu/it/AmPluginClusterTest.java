@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.am.DecisionCounter;
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.am.PikachuSpeculator;
 import io.pikachu.cluster.HeteroCluster;
 import io.pikachu.core.config.PikachuKeys;
@@ -14,9 +13,11 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
 import io.pikachu.core.decision.trace.TraceFile;
+import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
-import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.LayoutDecision;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.NodeProfileStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -198,9 +199,8 @@ class AmPluginClusterTest {
           name + " output differs from stock");
 
       DecisionRecord record =
-          DecisionPublisher.read(
-              conf,
-              DecisionPublisher.decisionFile(new Path(root, "decisions"), j.getJobID().toString()));
+          DecisionFiles.read(
+              conf, DecisionFiles.copyIn(new Path(root, "decisions"), j.getJobID().toString()));
       record.versions().forEach(v -> System.out.println(name + ": " + v.summaryLine()));
       Decision d = record.last();
       assertTrue(d.isFinal(), name);
@@ -280,10 +280,8 @@ class AmPluginClusterTest {
       }
     }
     DecisionRecord fixedDecision =
-        DecisionPublisher.read(
-            conf,
-            DecisionPublisher.decisionFile(
-                new Path(root, "decisions"), fixed.getJobID().toString()));
+        DecisionFiles.read(
+            conf, DecisionFiles.copyIn(new Path(root, "decisions"), fixed.getJobID().toString()));
     assertEquals("fixed", fixedDecision.last().estimator());
   }
 
@@ -319,13 +317,14 @@ class AmPluginClusterTest {
     Map<String, Double> known = profiled(first);
     assertTrue(known.size() >= 2, "the first job measured the nodes of its maps: " + known);
     ControllerConfig defaults = ControllerConfig.defaults();
-    JobLayout expectedLayout =
+    Rebalancing expectedLayout =
         LayoutDecision.decide(
+            Rebalancing.Enabled.of(
+                Slicing.HASH, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner"),
             Optional.empty(),
             known,
             defaults.maxClasses(),
-            defaults.minSpeedRatio(),
-            defaults.binsPerReducer());
+            defaults.minSpeedRatio());
     System.out.println("profile after the first job: " + known + " -> " + expectedLayout);
 
     Configuration second = pikachu("profile-2");
@@ -347,12 +346,12 @@ class AmPluginClusterTest {
         (long) known.size(),
         DecisionCounter.PROFILED_NODES.valueIn(fromProfile.getCounters()).orElse(0L));
     assertEquals(REDUCERS, oneNodeClassCount(fromAdmin), "a one-class admin map: no bins");
-    if (expectedLayout.bins()) {
+    if (expectedLayout instanceof Rebalancing.Enabled) {
       assertEquals(0, oneNodeClassCount(fromProfile));
       Decision provisional =
-          DecisionPublisher.read(
+          DecisionFiles.read(
                   conf,
-                  DecisionPublisher.decisionFile(
+                  DecisionFiles.copyIn(
                       new Path(root, "decisions"), fromProfile.getJobID().toString()))
               .versions()
               .get(0);

@@ -65,6 +65,18 @@ final class ClusterProbes {
     boolean holds() throws Exception;
   }
 
+  /**
+   * The bin-map store the job's layout names, once the job's AM has written the layout (before its
+   * first task runs).
+   */
+  static io.pikachu.store.FsBinMapStore binMapStore(
+      org.apache.hadoop.mapreduce.Job job, int reducers) throws Exception {
+    org.apache.hadoop.conf.Configuration conf = job.getConfiguration();
+    io.pikachu.store.JobLayoutStore layouts = io.pikachu.store.JobLayoutStore.forJob(conf);
+    waitFor(() -> layouts.read().isPresent(), "the job's layout " + layouts.file());
+    return io.pikachu.store.FsBinMapStore.forLayout(conf, layouts.read().get(), reducers);
+  }
+
   static void waitFor(Condition condition, String what) throws Exception {
     long deadline = System.currentTimeMillis() + 180_000;
     while (!condition.holds()) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.am.Pikachu;
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.config.PikachuKeys;
@@ -13,6 +12,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.DecisionStage;
 import io.pikachu.it.StockVsPikachu.Match;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.PikachuCounter;
 import io.pikachu.store.VirtualBinsConfig;
@@ -80,7 +80,7 @@ class FaultMatrixTest extends SmallJobs {
     job.submit();
     String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
     assertNotNull(jobDir, "the submitter records the staging dir of the job");
-    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
 
     // wait until reducer 1 fetches under the even map, then publish a non-final P=3 map
     ClusterProbes.waitFor(
@@ -155,7 +155,7 @@ class FaultMatrixTest extends SmallJobs {
     Job job = job(TestApps.App.WORDCOUNT, binsConf(), "lost-bins");
     stock.submit();
     job.submit();
-    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
     ClusterProbes.waitFor(
         () -> {
           TaskReport[] reducers = job.getTaskReports(TaskType.REDUCE);
@@ -242,15 +242,14 @@ class FaultMatrixTest extends SmallJobs {
     Job job = job(TestApps.App.WORDCOUNT, c, name);
     stock.submit();
     job.submit();
-    Path record =
-        DecisionPublisher.decisionFile(new Path(root, "decisions"), job.getJobID().toString());
+    Path record = DecisionFiles.copyIn(new Path(root, "decisions"), job.getJobID().toString());
     ClusterProbes.waitFor(
         () -> {
           assertFalse(job.isComplete(), "the job ended before its AM could be killed");
           return fs.exists(record);
         },
         "the first published version");
-    Decision first = DecisionPublisher.read(conf, record).versions().get(0);
+    Decision first = DecisionFiles.read(conf, record).versions().get(0);
     assertEquals(
         estimator.equals("fixed") ? DecisionStage.FINAL : DecisionStage.PROVISIONAL, first.stage());
     String app = TypeConverter.toYarn(job.getJobID()).getAppId().toString();
@@ -275,7 +274,7 @@ class FaultMatrixTest extends SmallJobs {
         cluster.cluster().appAttempts(TypeConverter.toYarn(job.getJobID()).getAppId()),
         "YARN ran a second AM attempt");
     assertSameRecords(stock, job);
-    DecisionRecord kept = DecisionPublisher.read(conf, record);
+    DecisionRecord kept = DecisionFiles.read(conf, record);
     assertEquals(first, kept.versions().get(0), "attempt 2 did not decide anew");
     assertTrue(kept.isFinal());
     assertEquals(first.owners(), kept.last().owners(), "the published map stays in force");
@@ -296,7 +295,7 @@ class FaultMatrixTest extends SmallJobs {
     Job job = job(TestApps.App.WORDCOUNT, c, "spec-bins");
     stock.submit();
     job.submit();
-    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), REDUCERS, 10);
+    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
     ClusterProbes.waitFor(
         () -> ClusterProbes.reducerCounter(job, 1, PikachuCounter.BINS_FETCHED) > 0,
         "reducer 1 fetching");
@@ -344,7 +343,7 @@ class FaultMatrixTest extends SmallJobs {
     for (Job j : List.of(stock, skips, fails)) {
       j.submit();
     }
-    FsBinMapStore provisional = FsBinMapStore.forJob(skips.getConfiguration(), REDUCERS, 10);
+    FsBinMapStore provisional = ClusterProbes.binMapStore(skips, REDUCERS);
     // Publish once reducer 1 runs under the even map: a reducer that starts after v1 was published
     // starts with v1 and never drops a bin, so BINS_DROPPED would not show that it followed v1.
     ClusterProbes.waitFor(
@@ -368,13 +367,8 @@ class FaultMatrixTest extends SmallJobs {
         "a reducer's warning that it skipped " + torn);
     provisional.publish(BinMap.fromCounts(3, true, 10, new int[] {6, 18, 6}));
 
-    Path finalFile =
-        new Path(FsBinMapStore.forJob(fails.getConfiguration(), REDUCERS, 10).dir(), "final");
-    // the directory owner-only, as Pikachu makes it: a directory others may write is refused
-    // before any map in it is read (StoreSafety), which would hide the corrupt map
-    fs.mkdirs(finalFile.getParent());
-    fs.setPermission(
-        finalFile.getParent(), new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
+    Path finalFile = new Path(ClusterProbes.binMapStore(fails, REDUCERS).dir(), "final");
+    // in the directory the AM made owner-only before any task ran
     try (var out = fs.create(finalFile)) {
       out.write("pikachu-binmap 2\nversion 1\n".getBytes(StandardCharsets.UTF_8));
     }

@@ -51,7 +51,7 @@ class NodeManagerLostTest {
             TestApps.App.WORDCOUNT, pikachu, input, new Path(root, "bins"), 3, "nm-lost");
     stock.submit();
     job.submit();
-    FsBinMapStore store = FsBinMapStore.forJob(job.getConfiguration(), 3, 10);
+    FsBinMapStore store = ClusterProbes.binMapStore(job, 3);
     ClusterProbes.waitFor(
         () -> job.mapProgress() >= 1f && ClusterProbes.runningReduceAttempts(job).size() == 3,
         "all maps done and every reducer running");

@@ -27,8 +27,10 @@ import org.immutables.value.Value;
  *   <li>{@code active}: whether the controller runs for this job
  *   <li>{@code inactiveReason}: why it does not, when it does not (for the AM log)
  *   <li>{@code controller}: the controller's configuration (null when inactive)
- *   <li>{@code slicing}: how the job's partitions are cut into bins, which decides how bin maps may
- *       change (null when inactive)
+ *   <li>{@code optedOut}: {@code pikachu.enabled=false}: the AM writes no layout and reads nothing
+ *       else of Pikachu's
+ *   <li>{@code rebalancing}: whether the job's configuration allows bins, and how they are cut, as
+ *       the AM reads it (mount points resolved); null when opted out
  *   <li>{@code reducers}: the job's reducers
  *   <li>{@code intervalMs}: how often the controller is polled
  *   <li>{@code decisionDir}: where a copy of the decision record goes, if anywhere
@@ -52,8 +54,21 @@ public abstract class AdapterSettings {
   @Nullable
   public abstract ControllerConfig controller();
 
+  @Value.Default
+  public boolean optedOut() {
+    return false;
+  }
+
   @Nullable
-  public abstract Slicing slicing();
+  public abstract Rebalancing rebalancing();
+
+  /** How the partitions are cut, when the configuration allows bins. */
+  @Nullable
+  public Slicing slicing() {
+    return rebalancing() instanceof Rebalancing.Enabled
+        ? ((Rebalancing.Enabled) rebalancing()).slicing()
+        : null;
+  }
 
   public abstract int reducers();
 
@@ -93,6 +108,7 @@ public abstract class AdapterSettings {
       // exact stock behaviour: not even Pikachu's own speculation switches are read
       return settings
           .active(false)
+          .optedOut(true)
           .inactiveReason(PikachuKeys.ENABLED.name() + "=false")
           .speculateMaps(true)
           .speculateReduces(true)
@@ -109,7 +125,8 @@ public abstract class AdapterSettings {
             PikachuKeys.SPECULATIVE_REDUCES
                 .find(conf::get)
                 .orElse(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, false)));
-    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(conf);
+    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(conf, true);
+    settings.rebalancing(rebalancing);
     String off = null;
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       off =
@@ -123,7 +140,6 @@ public abstract class AdapterSettings {
     return settings
         .active(true)
         .controller(ControllerConfig.from(conf::get))
-        .slicing(((Rebalancing.Enabled) rebalancing).slicing())
         .intervalMs(PikachuKeys.INTERVAL_MS.get(conf::get))
         .decisionDir(path(conf, PikachuKeys.DECISION_DIR))
         .traceDir(path(conf, PikachuKeys.TRACE_DIR))

@@ -1,5 +1,6 @@
 package io.pikachu.am;
 
+import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.JobController;
@@ -8,7 +9,9 @@ import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.decision.trace.TraceHeader;
-import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Slicing;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -97,20 +100,56 @@ final class ControllerSession {
   }
 
   /**
-   * Resumes an earlier attempt's decision if there is one, and opens the trace. Called once, before
-   * ticks.
+   * Establishes the job's layout ({@link LayoutKeeper}); with bins, resumes an earlier attempt's
+   * decision if there is one. Opens the trace. Called once, before ticks.
+   *
+   * @return the job's layout
    */
-  synchronized void start(Job job) throws IOException {
+  synchronized JobLayout start(Job job) throws IOException {
     jobId = job.getID();
-    publisher =
-        new DecisionPublisher(
+    int attempt = amAttempt(context);
+    knowledge = new JobStartKnowledge(conf, settings.controller(), settings.profile());
+    Map<String, Double> profiled = knowledge.profiledSpeeds(context.getClock().getTime());
+    JobLayout layout =
+        LayoutKeeper.establish(
             conf,
             jobId.toString(),
-            settings.reducers(),
+            attempt,
             settings.controller().binsPerReducer(),
-            settings.decisionDir());
+            () -> knowledge.decide((Rebalancing.Enabled) settings.rebalancing(), profiled));
+    if (layout.bins()) {
+      startDeciding(layout, attempt, profiled);
+    } else {
+      observeOnly = true;
+      LOG.info(
+          "Pikachu: no bins for this job, decided before any task ran: {}. Maps write the stock"
+              + " partitions and reducers run the stock shuffle (counter {}); the AM only measures"
+              + " the nodes for the node profile",
+          layout.steppedAside().get().detail(),
+          layout.steppedAside().get().why().counterName());
+    }
+    if (!profiled.isEmpty()) {
+      JobCounterUpdateEvent counted = new JobCounterUpdateEvent(jobId);
+      counted.addCounterUpdate(DecisionCounter.PROFILED_NODES, profiled.size());
+      context.getEventHandler().handle(counted);
+    }
+    openTrace(job, attempt, profiled);
+    return layout;
+  }
+
+  /**
+   * The controller of a job with bins: cut as its layout says (an earlier attempt's bins per
+   * reducer, whatever this attempt's configuration says), resuming what an earlier attempt decided.
+   */
+  private void startDeciding(JobLayout layout, int attempt, Map<String, Double> profiled)
+      throws IOException {
+    ControllerConfig config = settings.controller().forBinsPerReducer(layout.binsPerReducer());
+    Slicing slicing = layout.enabled().get().slicing();
+    controller = new JobController(config, settings.reducers(), slicing);
+    publisher =
+        new DecisionPublisher(
+            conf, jobId.toString(), settings.reducers(), layout, settings.decisionDir());
     publisher.prepare();
-    int attempt = amAttempt();
     Optional<DecisionRecord> previous = Optional.empty();
     try {
       previous = publisher.previous();
@@ -121,9 +160,7 @@ final class ControllerSession {
     }
     if (previous.isPresent()) {
       try {
-        controller =
-            JobController.resume(
-                settings.controller(), settings.reducers(), settings.slicing(), previous.get());
+        controller = JobController.resume(config, settings.reducers(), slicing, previous.get());
         resumed = true;
         LOG.info(
             "Pikachu: AM attempt {} keeps the {} bin map version(s) published by an earlier"
@@ -137,53 +174,44 @@ final class ControllerSession {
             e.getMessage());
       }
     }
-    knowledge = new JobStartKnowledge(conf, settings.controller(), settings.profile());
-    Map<String, Double> profiled = knowledge.profiledSpeeds(context.getClock().getTime());
-    JobLayout layout = knowledge.layout(profiled, attempt);
-    if (layout.bins()) {
-      LOG.info("Pikachu: this job's map outputs are cut into bins ({})", layout.why());
-      if (!profiled.isEmpty()) {
-        controller.withProfile(profiled);
-      }
-    } else {
-      observeOnly = true;
-      LOG.info(
-          "Pikachu: no bins for this job, decided before any task ran: {}. Maps write the stock"
-              + " partitions and reducers run the stock shuffle (counter {}); the AM only measures"
-              + " the nodes for the node profile",
-          layout.why(),
-          io.pikachu.core.partitioning.Rebalancing.AsideReason.ONE_NODE_CLASS.counterName());
-    }
+    LOG.info("Pikachu: this job's map outputs are cut into bins: {}", layout);
     if (!profiled.isEmpty()) {
-      JobCounterUpdateEvent counted = new JobCounterUpdateEvent(jobId);
-      counted.addCounterUpdate(DecisionCounter.PROFILED_NODES, profiled.size());
-      context.getEventHandler().handle(counted);
+      controller.withProfile(profiled);
     }
-    if (settings.traceDir().isPresent()) {
-      Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
-      try {
-        recorder =
-            TraceRecorder.open(
-                conf,
-                file,
-                TraceHeader.of(
-                        settings.reducers(),
-                        "recorded by the Pikachu AM plugin: job "
-                            + jobId
-                            + " ("
-                            + job.getName()
-                            + "), AM attempt "
-                            + attempt,
-                        new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
-                        settings.slicing())
-                    .withProfile(profiled));
-        LOG.info("Pikachu: recording status reports to {}", file);
-      } catch (IOException | LinkageError e) {
-        // A trace is for diagnosis: the job and its decision do not depend on it.
-        LOG.warn(
-            "Pikachu: cannot record status reports to {}; the job runs without a trace", file, e);
-      }
+  }
+
+  private void openTrace(Job job, int attempt, Map<String, Double> profiled) {
+    if (!settings.traceDir().isPresent()) {
+      return;
     }
+    Path file = new Path(settings.traceDir().get(), jobId + "-am" + attempt + ".jsonl");
+    try {
+      recorder =
+          TraceRecorder.open(
+              conf,
+              file,
+              TraceHeader.of(
+                      settings.reducers(),
+                      "recorded by the Pikachu AM plugin: job "
+                          + jobId
+                          + " ("
+                          + job.getName()
+                          + "), AM attempt "
+                          + attempt,
+                      new TreeMap<>(conf.getValByRegex("^pikachu\\.")),
+                      settings.slicing())
+                  .withProfile(profiled));
+      LOG.info("Pikachu: recording status reports to {}", file);
+    } catch (IOException | LinkageError e) {
+      // A trace is for diagnosis: the job and its decision do not depend on it.
+      LOG.warn(
+          "Pikachu: cannot record status reports to {}; the job runs without a trace", file, e);
+    }
+  }
+
+  /** Whether the job runs without bins, the controller only measuring. */
+  boolean observeOnly() {
+    return observeOnly;
   }
 
   /**
@@ -193,11 +221,6 @@ final class ControllerSession {
    *     yet: its final merge now waits for the decision, so the caller should poll the controller
    *     at once rather than at the next tick
    */
-  /** Whether the job runs without bins, the controller only measuring. */
-  boolean observeOnly() {
-    return observeOnly;
-  }
-
   boolean onStatus(TaskAttemptStatus status, long timeMs) {
     if (status == null || status.id == null) {
       return false;
@@ -390,7 +413,7 @@ final class ControllerSession {
     context.getEventHandler().handle(event);
   }
 
-  private int amAttempt() {
+  static int amAttempt(AppContext context) {
     return context.getApplicationAttemptId() == null
         ? 1
         : context.getApplicationAttemptId().getAttemptId();

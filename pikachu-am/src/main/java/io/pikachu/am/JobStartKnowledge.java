@@ -2,17 +2,15 @@ package io.pikachu.am;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
-import io.pikachu.core.profile.JobLayout;
+import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.LayoutDecision;
 import io.pikachu.core.profile.NodeProfile;
 import io.pikachu.core.testing.TestHooks;
-import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.NodeProfileStore;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.slf4j.Logger;
@@ -20,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the AM knows of the nodes before its job's first task runs, and what it leaves for the next
- * job: reads the node profile, decides the job's layout (bins or stock, {@link LayoutDecision}) and
- * writes it for the tasks, and at the end adds the job's measurements to the profile. The profile
- * only advises: when it cannot be read or written, the job runs as without one.
+ * job: reads the node profile, decides from it whether the job gets bins ({@link LayoutDecision}),
+ * and at the end adds the job's measurements to the profile. The profile only advises: when it
+ * cannot be read or written, the job runs as without one.
  */
 final class JobStartKnowledge {
 
@@ -83,58 +81,20 @@ final class JobStartKnowledge {
   }
 
   /**
-   * The job's layout: the one written for it already (by an earlier AM attempt), else, in the first
-   * attempt, the one decided now and written for the tasks, with the bins per reducer every task
-   * then cuts and reads by. Absent a file, tasks use bins by their own configuration, so a later
-   * attempt that finds none keeps bins.
-   *
-   * @throws IOException when a layout file exists and cannot be read: the tasks will fail on it
-   *     too, so the job must fail, naming it
+   * Whether the job gets bins: {@code bins}, unless the admin's class map or the node profile knows
+   * its nodes to be of one class ({@link LayoutDecision}); always bins when a test hook forces
+   * moves.
    */
-  JobLayout layout(Map<String, Double> profiled, int amAttempt) throws IOException {
-    JobLayoutStore store = JobLayoutStore.forJob(conf);
-    Optional<JobLayout> written = store.read();
-    if (written.isPresent()) {
-      return written.get();
-    }
+  Rebalancing decide(Rebalancing.Enabled bins, Map<String, Double> profiled) {
     if (TestHooks.FORCED_RATIO.find(conf::get).isPresent()) {
-      return claim(
-          store,
-          JobLayout.bins(
-              TestHooks.FORCED_RATIO.name() + " forces bin moves", controller.binsPerReducer()));
+      return bins;
     }
-    if (amAttempt > 1) {
-      return JobLayout.bins(
-          "AM attempt " + amAttempt + " found no layout, so tasks may have written bins",
-          controller.binsPerReducer());
-    }
-    return claim(
-        store,
-        LayoutDecision.decide(
-            controller.nodeClasses(),
-            profiled,
-            controller.maxClasses(),
-            controller.minSpeedRatio(),
-            controller.binsPerReducer()));
-  }
-
-  private JobLayout claim(JobLayoutStore store, JobLayout decided) throws IOException {
-    try {
-      return store.claim(decided);
-    } catch (IOException e) {
-      // A rename that failed in the RPC may still have happened: the file, if any, rules.
-      Optional<JobLayout> after = store.read();
-      if (after.isPresent()) {
-        return after.get();
-      }
-      LOG.warn(
-          "Pikachu: cannot write the job layout {}; the job keeps bins, each task cutting them by"
-              + " its own configuration",
-          store.file(),
-          e);
-      return JobLayout.bins(
-          "the layout " + store.file() + " could not be written", controller.binsPerReducer());
-    }
+    return LayoutDecision.decide(
+        bins,
+        controller.nodeClasses(),
+        profiled,
+        controller.maxClasses(),
+        controller.minSpeedRatio());
   }
 
   /** Adds what the job measured of its nodes to the profile. */

@@ -3,6 +3,9 @@ package io.pikachu.am;
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
+import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.core.partitioning.WideJobBins;
+import io.pikachu.store.VirtualBinsConfig;
 import java.security.PrivilegedExceptionAction;
 import java.util.Map;
 import java.util.Optional;
@@ -12,6 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.api.records.JobId;
 import org.apache.hadoop.mapreduce.v2.api.records.JobState;
 import org.apache.hadoop.mapreduce.v2.api.records.TaskId;
@@ -63,6 +68,10 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private volatile boolean failed;
   private volatile ScheduledExecutorService timer;
   private volatile UserGroupInformation ugi;
+  private final Configuration conf;
+
+  /** The job's layout, once established at start; null when the job opted out or never started. */
+  private volatile JobLayout layout;
 
   /** An early tick is queued and has not started yet: later requests join it. */
   private final AtomicBoolean earlyTickQueued = new AtomicBoolean();
@@ -74,6 +83,7 @@ public class PikachuSpeculator extends DefaultSpeculator {
   private PikachuSpeculator(
       Configuration conf, AppContext context, NodeSpeedRuntimeEstimator estimator) {
     super(conf, context, estimator, context.getClock());
+    this.conf = conf;
     this.context = context;
     this.estimator = estimator;
     AdapterSettings s = null;
@@ -100,23 +110,44 @@ public class PikachuSpeculator extends DefaultSpeculator {
       return;
     }
     countUnknownKeys();
-    if (session == null) {
-      LOG.info("Pikachu controller off for this job: {}", settings.inactiveReason());
+    if (settings.optedOut()) {
+      LOG.info(
+          "Pikachu is off for this job ({}): no job layout, so every task runs as stock",
+          settings.inactiveReason());
       return;
+    }
+    if (!VirtualBinsConfig.namesEitherPlugin(conf)) {
+      LOG.info("Pikachu is not used by this job: {}", settings.inactiveReason());
+      return; // no task of Pikachu's runs, so nothing reads a layout
     }
     Map<JobId, Job> jobs = context.getAllJobs();
     if (jobs == null || jobs.size() != 1) {
       failJobs("Pikachu: expected one job in this AM, found " + (jobs == null ? 0 : jobs.size()));
       return;
     }
+    Job job = jobs.values().iterator().next();
+    ugi = UserGroupInformation.getCurrentUser();
     try {
-      session.start(jobs.values().iterator().next());
+      layout =
+          session != null
+              ? session.start(job)
+              : LayoutKeeper.establish(
+                  conf,
+                  job.getID().toString(),
+                  ControllerSession.amAttempt(context),
+                  WideJobBins.perReducer(conf::get),
+                  settings::rebalancing);
     } catch (Exception e) {
-      LOG.error("Pikachu controller could not start", e);
-      failJobs("Pikachu controller could not start: " + e);
+      // The layout's file exists but cannot be followed, or the staging directory every task
+      // needs cannot be read: the tasks could not run either.
+      LOG.error("Pikachu could not establish the job's layout", e);
+      failJobs("Pikachu could not establish the job's layout: " + e);
       return;
     }
-    ugi = UserGroupInformation.getCurrentUser();
+    if (session == null) {
+      LOG.info("Pikachu controller off for this job: {}", settings.inactiveReason());
+      return;
+    }
     timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -127,10 +158,10 @@ public class PikachuSpeculator extends DefaultSpeculator {
     long interval = settings.intervalMs();
     timer.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
     LOG.info(
-        "Pikachu controller started: estimator={} reducers={} binsPerReducer={} interval={}ms",
+        "Pikachu controller started: estimator={} reducers={} layout={} interval={}ms",
         settings.controller().estimator().configValue(),
         settings.reducers(),
-        settings.controller().binsPerReducer(),
+        layout,
         interval);
   }
 
@@ -147,7 +178,61 @@ public class PikachuSpeculator extends DefaultSpeculator {
         LOG.warn("Pikachu: closing the status trace failed", e);
       }
     }
+    removeStoreIfJobEnded();
     super.serviceStop();
+  }
+
+  /**
+   * Deletes the job's bin-map directory once the job has ended (succeeded, failed, killed or in
+   * error: MRAppMaster then makes this attempt the last), when it lies outside the job's staging
+   * directory, which Hadoop deletes itself. A directory a crashed AM left behind is for {@code
+   * hadoop jar pikachu-<version>.jar clean}.
+   */
+  private void removeStoreIfJobEnded() {
+    JobLayout l = layout;
+    if (l == null || !l.bins()) {
+      return;
+    }
+    Map<JobId, Job> jobs = context.getAllJobs();
+    if (jobs == null || jobs.size() != 1 || !ended(jobs.values().iterator().next().getState())) {
+      return;
+    }
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR, "");
+    Path dir = new Path(l.binMapDir());
+    if (!jobDir.isEmpty() && isBelow(dir, new Path(jobDir))) {
+      return;
+    }
+    try {
+      if (ugi != null) {
+        ugi.doAs(
+            (PrivilegedExceptionAction<Boolean>) () -> dir.getFileSystem(conf).delete(dir, true));
+      } else {
+        dir.getFileSystem(conf).delete(dir, true);
+      }
+      LOG.info("Pikachu: the job has ended; removed its bin-map directory {}", dir);
+    } catch (Exception e) {
+      LOG.warn(
+          "Pikachu: could not remove the bin-map directory {} of the ended job ({}); `hadoop jar"
+              + " pikachu-<version>.jar clean` removes it later",
+          dir,
+          e.toString());
+    }
+  }
+
+  private static boolean ended(JobState state) {
+    return state == JobState.SUCCEEDED
+        || state == JobState.FAILED
+        || state == JobState.KILLED
+        || state == JobState.ERROR;
+  }
+
+  /**
+   * Whether {@code path} is {@code dir} or below it, compared by path (schemes may be implicit).
+   */
+  private static boolean isBelow(Path path, Path dir) {
+    String p = path.toUri().getPath();
+    String d = dir.toUri().getPath();
+    return p.equals(d) || p.startsWith(d.endsWith("/") ? d : d + "/");
   }
 
   @Override

@@ -99,6 +99,16 @@ final class AmFixture {
     return c;
   }
 
+  /** The bin-map store the job's layout names, as its reducers find it; null without bins. */
+  static io.pikachu.store.FsBinMapStore binMapStore(Configuration conf, int reducers)
+      throws java.io.IOException {
+    java.util.Optional<io.pikachu.core.partitioning.JobLayout> layout =
+        io.pikachu.store.JobLayoutStore.forJob(conf).read();
+    return layout.isPresent() && layout.get().bins()
+        ? io.pikachu.store.FsBinMapStore.forLayout(conf, layout.get(), reducers)
+        : null;
+  }
+
   void completedMaps(int n) {
     when(job.getCompletedMaps()).thenReturn(n);
   }

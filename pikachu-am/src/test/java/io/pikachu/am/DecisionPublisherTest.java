@@ -14,6 +14,10 @@ import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.DecisionStage;
 import io.pikachu.core.decision.ImmutableDecision;
 import io.pikachu.core.decision.timing.DecisionReason;
+import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.core.partitioning.Slicing;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,12 +64,25 @@ class DecisionPublisherTest {
         .build();
   }
 
+  /** The job's layout: bins, 10 per reducer, the store in its staging directory. */
+  private JobLayout layout(Configuration conf) throws IOException {
+    return JobLayout.bins(
+        Rebalancing.Enabled.of(
+            Slicing.HASH, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner"),
+        10,
+        FsBinMapStore.createDirectory(conf, JOB).toString());
+  }
+
+  private FsBinMapStore store(Configuration conf) throws IOException {
+    return FsBinMapStore.forLayout(conf, layout(conf), 3);
+  }
+
   private DecisionPublisher publisher(Configuration conf) throws IOException {
     return new DecisionPublisher(
         conf,
         JOB,
         3,
-        10,
+        layout(conf),
         Optional.of(new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri())));
   }
 
@@ -82,14 +99,14 @@ class DecisionPublisherTest {
     assertTrue(out.binMap().isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, out.binMap().counts());
     // what the reducers read
-    BinMap read = FsBinMapStore.forJob(conf, 3, 10).read();
+    BinMap read = store(conf).read();
     assertTrue(read.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, read.counts());
     // what a restarted AM reads
     assertEquals(Optional.of(d), publisher(conf).previous());
     // what the benchmark report reads, after the staging directory is gone
     Path copy = dir.resolve("decisions").resolve(JOB + ".decision.json");
-    assertEquals(d, DecisionPublisher.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
+    assertEquals(d, DecisionFiles.read(conf, new org.apache.hadoop.fs.Path(copy.toUri())));
     assertEquals(
         dir.resolve("staging").resolve(PikachuKeys.STAGING_RECORD_NAME).toUri().getPath(),
         p.stagingRecord().toUri().getPath());
@@ -108,7 +125,7 @@ class DecisionPublisherTest {
   @Test
   void aMapSealedByAReducerFirstWinsAndTheRecordSaysSo() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    FsBinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
+    store(conf).seal(BinMap.even(3, 10, true));
 
     DecisionPublisher.Published out = publisher(conf).publish(decision(List.of(18, 6, 6)));
 
@@ -125,7 +142,7 @@ class DecisionPublisherTest {
   @Test
   void aProvisionalVersionThenAFinalOneReachTheReducersInTurn() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    FsBinMapStore store = FsBinMapStore.forJob(conf, 3, 10);
+    FsBinMapStore store = store(conf);
     DecisionRecord v1 =
         DecisionRecord.of(List.of(version(List.of(18, 6, 6), 1, DecisionStage.PROVISIONAL)));
     DecisionPublisher.Published first = publisher(conf).publish(v1);
@@ -148,7 +165,7 @@ class DecisionPublisherTest {
   @Test
   void aProvisionalVersionAfterAReducerSealedIsNotApplied() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
-    FsBinMapStore.forJob(conf, 3, 10).seal(BinMap.even(3, 10, true));
+    store(conf).seal(BinMap.even(3, 10, true));
     DecisionRecord v1 =
         DecisionRecord.of(List.of(version(List.of(18, 6, 6), 1, DecisionStage.PROVISIONAL)));
     DecisionPublisher.Published out = publisher(conf).publish(v1);
@@ -175,7 +192,7 @@ class DecisionPublisherTest {
   void aJobWithoutAStagingDirectoryIsRefusedByName() {
     Configuration conf = new Configuration(false);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> DecisionPublisher.stagingRecord(conf));
+        assertThrows(IllegalArgumentException.class, () -> DecisionFiles.stagingRecord(conf));
     assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
   }
 
@@ -194,15 +211,33 @@ class DecisionPublisherTest {
 
   /** Issue 29, item 5: a decision directory others may write is refused at AM start, by name. */
   @Test
-  void aDecisionDirectoryOthersMayWriteIsRefusedNamingIt() throws IOException {
+  void aDecisionDirectoryOthersMayWriteSkipsTheCopyButNotTheJob() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 3);
     Path decisions = Files.createDirectory(dir.resolve("decisions"));
     Files.setPosixFilePermissions(
         decisions, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
-    IOException e = assertThrows(IOException.class, () -> publisher(conf).prepare());
-    assertTrue(e.getMessage().contains(decisions.toString()), e.getMessage());
-    Files.setPosixFilePermissions(
-        decisions, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-    publisher(conf).prepare();
+    DecisionPublisher open = publisher(conf);
+    open.prepare(); // at 7d8858e this threw, and the job failed at start
+    assertEquals(Optional.empty(), open.decisionCopy(), "no copy where others could replace it");
+    assertTrue(open.publish(decision(List.of(18, 6, 6))).applied());
+    try (var files = Files.list(decisions)) {
+      assertEquals(0, files.count());
+    }
+  }
+
+  /** A directory every user shares, sticky as /tmp is: each job's copy stays its own. */
+  @Test
+  void aStickySharedDecisionDirectoryTakesTheCopy() throws IOException {
+    Configuration conf = AmFixture.pikachuConf(dir, 3);
+    Path decisions = Files.createDirectory(dir.resolve("decisions"));
+    org.apache.hadoop.fs.FileSystem.getLocal(conf)
+        .setPermission(
+            new org.apache.hadoop.fs.Path(decisions.toUri()),
+            new org.apache.hadoop.fs.permission.FsPermission((short) 01777));
+    DecisionPublisher shared = publisher(conf);
+    shared.prepare();
+    assertTrue(shared.decisionCopy().isPresent());
+    shared.publish(decision(List.of(18, 6, 6)));
+    assertTrue(Files.exists(decisions.resolve(JOB + ".decision.json")));
   }
 }

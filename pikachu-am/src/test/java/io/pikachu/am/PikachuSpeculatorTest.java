@@ -15,7 +15,10 @@ import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.decision.trace.TraceFile;
-import io.pikachu.store.FsBinMapStore;
+import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.core.partitioning.Rebalancing;
+import io.pikachu.store.DecisionFiles;
+import io.pikachu.store.JobLayoutStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,11 +147,10 @@ class PikachuSpeculatorTest {
   void anUnreadableFinalBinMapFailsTheJobOnceNamingTheFile() throws Exception {
     Configuration conf = fixedConf();
     conf.setLong(PikachuKeys.INTERVAL_MS.name(), 20);
-    Path store = Path.of(FsBinMapStore.directory(conf).toUri());
-    Files.createDirectories(store);
-    Files.writeString(store.resolve("final"), "pikachu-binmap 1\nversion 1\n"); // truncated
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
+    Path store = Path.of(AmFixture.binMapStore(conf, REDUCERS).dir().toUri());
+    Files.writeString(store.resolve("final"), "pikachu-binmap 1\nversion 1\n"); // truncated
     try {
       runJobUntilReducersStarted(s, am);
       long deadline = System.currentTimeMillis() + 10_000;
@@ -208,14 +210,14 @@ class PikachuSpeculatorTest {
     assertEquals(List.of("big", "small", "small"), d.reducerClasses());
     assertEquals(List.of(18, 6, 6), d.reducerBins()); // v = 10 * 3 * P / (3 + 1 + 1)
     assertTrue(p.applied());
-    BinMap reducersSee = FsBinMapStore.forJob(conf, REDUCERS, 10).read();
+    BinMap reducersSee = AmFixture.binMapStore(conf, REDUCERS).read();
     assertTrue(reducersSee.isFinal());
     assertArrayEquals(new int[] {18, 6, 6}, reducersSee.counts());
     assertEquals(
         record,
-        DecisionPublisher.read(
+        DecisionFiles.read(
             conf,
-            DecisionPublisher.decisionFile(
+            DecisionFiles.copyIn(
                 new org.apache.hadoop.fs.Path(dir.resolve("decisions").toUri()),
                 am.jobId.toString())));
 
@@ -426,6 +428,97 @@ class PikachuSpeculatorTest {
     }
   }
 
+  /**
+   * Issue 41: at 7d8858e a second attempt with 4 bins per reducer published a final map of 12 bins
+   * against the layout's 30, and every reducer failed on it.
+   */
+  @Test
+  void aRestartedAmCutsBinsByTheLayoutNotByItsOwnSettings() throws Exception {
+    Configuration conf = fixedConf();
+    conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 10);
+    PikachuSpeculator s1 = started(conf, new AmFixture(1, MAPS));
+    s1.stop(); // died before deciding
+    assertEquals(10, JobLayoutStore.forJob(conf).read().orElseThrow().binsPerReducer());
+
+    Configuration conf2 = fixedConf();
+    conf2.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 4);
+    conf2.set(PikachuKeys.BINMAP_DIR.name(), dir.resolve("elsewhere").toUri().toString());
+    AmFixture second = new AmFixture(2, MAPS);
+    PikachuSpeculator s2 = started(conf2, second);
+    try {
+      runJobUntilReducersStarted(s2, second);
+      s2.session().tick(second.clock.getTime());
+      BinMap published = s2.session().published().orElseThrow().binMap();
+      assertEquals(30, published.totalBins(), published.toString());
+      assertEquals(published, AmFixture.binMapStore(conf, REDUCERS).read(), "the layout's store");
+    } finally {
+      s2.stop();
+    }
+  }
+
+  @Test
+  void anOptedOutJobWritesNoLayoutAndAStockVerdictIsWrittenWithItsReason() throws IOException {
+    Configuration off = fixedConf();
+    off.setBoolean(PikachuKeys.ENABLED.name(), false);
+    PikachuSpeculator s = started(off, new AmFixture(1, MAPS));
+    s.stop();
+    assertEquals(java.util.Optional.empty(), JobLayoutStore.forJob(off).read());
+
+    Configuration noController = AmFixture.pikachuConf(dir.resolve("other"), REDUCERS);
+    noController.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), false);
+    PikachuSpeculator s2 = started(noController, new AmFixture(1, MAPS));
+    s2.stop();
+    JobLayout layout = JobLayoutStore.forJob(noController).read().orElseThrow();
+    assertEquals(Rebalancing.AsideReason.NO_CONTROLLER, layout.steppedAside().get().why());
+  }
+
+  /** Issue 41: nothing is left behind below a cluster-wide pikachu.binmap.dir. */
+  @Test
+  void theJobsBinMapDirectoryIsRemovedWhenTheJobEnds() throws Exception {
+    Configuration conf = fixedConf();
+    conf.set(PikachuKeys.BINMAP_DIR.name(), dir.resolve("shared").toUri().toString());
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    Path store = Path.of(AmFixture.binMapStore(conf, REDUCERS).dir().toUri());
+    runJobUntilReducersStarted(s, am);
+    s.session().tick(am.clock.getTime());
+    assertTrue(Files.exists(store.resolve("final")));
+    when(am.job.getState()).thenReturn(JobState.RUNNING);
+    s.stop(); // an AM that stops while the job runs (a later attempt follows): kept
+    assertTrue(Files.exists(store));
+
+    AmFixture last = new AmFixture(2, MAPS);
+    when(last.job.getState()).thenReturn(JobState.SUCCEEDED);
+    PikachuSpeculator again = started(conf, last);
+    again.stop();
+    assertFalse(Files.exists(store), "removed by the last attempt once the job ended");
+    try (Stream<Path> left = Files.list(dir.resolve("shared"))) {
+      assertEquals(List.of(), left.collect(Collectors.toList()));
+    }
+  }
+
+  @Test
+  void aDecisionDirectoryTheJobCannotUseSkipsTheCopyNotTheJob() throws Exception {
+    Configuration conf = fixedConf();
+    Path decisions = dir.resolve("decisions");
+    Files.createDirectories(decisions);
+    Files.setPosixFilePermissions(
+        decisions, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    AmFixture am = new AmFixture(1, MAPS);
+    PikachuSpeculator s = started(conf, am);
+    try {
+      assertTrue(am.events(JobEvent.class).isEmpty(), am.events.toString());
+      runJobUntilReducersStarted(s, am);
+      s.session().tick(am.clock.getTime());
+      assertTrue(s.session().published().orElseThrow().binMap().isFinal());
+      try (Stream<Path> copies = Files.list(decisions)) {
+        assertEquals(0, copies.count(), "no copy into a world-writable directory");
+      }
+    } finally {
+      s.stop();
+    }
+  }
+
   @Test
   void aOneReducerJobRunsAsStockWithoutTheController() throws IOException {
     Configuration conf = AmFixture.pikachuConf(dir, 1);
@@ -435,8 +528,11 @@ class PikachuSpeculatorTest {
     AmFixture am = new AmFixture(1, MAPS);
     PikachuSpeculator s = started(conf, am);
     try {
-      // its reducer runs the stock shuffle and waits for nothing: no bin map is ever published
-      assertNull(FsBinMapStore.forJob(conf, 1, 10).read());
+      // its reducer runs the stock shuffle and waits for nothing: the layout says stock
+      assertNull(AmFixture.binMapStore(conf, 1));
+      assertEquals(
+          Rebalancing.AsideReason.ONE_REDUCER,
+          JobLayoutStore.forJob(conf).read().orElseThrow().steppedAside().get().why());
     } finally {
       s.stop();
     }

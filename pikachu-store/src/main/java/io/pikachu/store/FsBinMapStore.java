@@ -5,11 +5,13 @@ import io.pikachu.core.binmap.BinMapFormat;
 import io.pikachu.core.binmap.BinMapFormatException;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +22,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * Publishes bin maps from the AM side and lets reducers read them: the channel between the
  * controller and the reduce tasks (the umbilical protocol has no AM-to-task messages).
  *
- * <p>Layout of the directory (by default {@code ${mapreduce.job.dir}/pikachu-binmap}):
+ * <p>Layout of the directory, which the job's {@code JobLayout} names (by default {@code
+ * ${mapreduce.job.dir}/pikachu-binmap}, or {@code <pikachu.binmap.dir>/<job id>-<random suffix>}):
  *
  * <ul>
  *   <li>{@code binmap-<version>}: a non-final map; versions only grow. Written to a temporary name
@@ -44,6 +46,7 @@ public class FsBinMapStore implements BinMapStore {
   static final String FINAL_NAME = "final";
   static final String MAP_PREFIX = "binmap-";
   private static final int MAX_FILE_BYTES = 1 << 22;
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
   private static final Pattern MAP_NAME =
       Pattern.compile(Pattern.quote(MAP_PREFIX) + "(\\d{1,18})");
 
@@ -99,20 +102,96 @@ public class FsBinMapStore implements BinMapStore {
     this.safety = new StoreSafety(this.fs);
   }
 
-  /** The store of the job described by {@code conf} (a job, AM or task configuration). */
-  public static FsBinMapStore forJob(Configuration conf, int reducers, int binsPerReducer)
+  /** The store a job's layout names; null-free only for a layout with bins. */
+  public static FsBinMapStore forLayout(Configuration conf, JobLayout layout, int reducers)
       throws IOException {
-    Path dir = directory(conf);
-    Rebalancing rebalancing = VirtualBinsConfig.rebalancing(conf);
-    boolean keepOrder =
-        rebalancing instanceof Rebalancing.Enabled
-            && ((Rebalancing.Enabled) rebalancing).slicing().keepsOrder();
-    return new FsBinMapStore(dir.getFileSystem(conf), dir, reducers, binsPerReducer, keepOrder);
+    Rebalancing.Enabled how =
+        layout
+            .enabled()
+            .orElseThrow(() -> new IllegalArgumentException("no bins in layout " + layout));
+    Path dir = new Path(layout.binMapDir());
+    return new FsBinMapStore(
+        dir.getFileSystem(conf),
+        dir,
+        reducers,
+        layout.binsPerReducer(),
+        how.slicing().keepsOrder());
   }
 
   /**
-   * Creates the job's directory readable and writable by its owner alone, and checks that it is the
-   * job user's and that nobody else could replace it (the AM calls this once, at its start).
+   * Where the bin-map directories of jobs go: {@code pikachu.binmap.dir} when set (a directory
+   * every job of the cluster shares), else the job's staging directory; empty when neither is known
+   * (a client before submission).
+   */
+  public static Optional<Path> baseDirectory(Configuration conf) {
+    String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
+    if (explicit != null && !explicit.isEmpty()) {
+      return Optional.of(new Path(explicit));
+    }
+    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
+    return jobDir == null || jobDir.isEmpty() ? Optional.empty() : Optional.of(new Path(jobDir));
+  }
+
+  /**
+   * Creates a new job's bin-map directory, owner-only, and returns it qualified, for the layout:
+   * {@code ${mapreduce.job.dir}/pikachu-binmap}, or, below a shared {@code pikachu.binmap.dir},
+   * {@code <job id>-<random suffix>}. Job ids are predictable, so in a shared directory another
+   * user could create {@code <base>/<next job id>} first and fail that job; nobody can guess the
+   * suffix, and a directory that turns out to be another user's is given up for a new suffix.
+   *
+   * @throws IOException when the store cannot be reached or is not safe, naming the path
+   */
+  public static Path createDirectory(Configuration conf, String jobId) throws IOException {
+    String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
+    if (explicit == null || explicit.isEmpty()) {
+      Path dir =
+          new Path(
+              baseDirectory(conf)
+                  .orElseThrow(
+                      () ->
+                          new IllegalArgumentException(
+                              "cannot place the Pikachu bin-map store: neither "
+                                  + PikachuKeys.BINMAP_DIR.name()
+                                  + " nor "
+                                  + MRJobConfig.MAPREDUCE_JOB_DIR
+                                  + " is set")),
+              PikachuKeys.BINMAP_DIR_NAME);
+      FileSystem fs = SmallFiles.unwrap(dir.getFileSystem(conf));
+      StoreSafety.prepareOwnDirectory(fs, dir);
+      return fs.makeQualified(dir);
+    }
+    Path base = new Path(explicit);
+    FileSystem fs = SmallFiles.unwrap(base.getFileSystem(conf));
+    StoreSafety safety = new StoreSafety(fs);
+    if (fs.exists(base)) {
+      safety.checkSharedParent(fs.getFileStatus(base));
+    }
+    StoreSafety.UnsafeStoreException taken = null;
+    for (int i = 0; i < 3; i++) {
+      Path dir = new Path(base, jobId + "-" + randomSuffix());
+      try {
+        StoreSafety.prepareOwnDirectory(fs, dir);
+        return fs.makeQualified(dir);
+      } catch (StoreSafety.UnsafeStoreException e) {
+        taken = e; // someone else's: another name
+      }
+    }
+    throw taken;
+  }
+
+  private static String randomSuffix() {
+    byte[] bytes = new byte[8];
+    RANDOM.nextBytes(bytes);
+    StringBuilder hex = new StringBuilder();
+    for (byte b : bytes) {
+      hex.append(String.format(java.util.Locale.ROOT, "%02x", b));
+    }
+    return hex.toString();
+  }
+
+  /**
+   * Checks, once, that the store's directory is the job user's alone (the AM calls this at its
+   * start; a later AM attempt finds the directory its predecessor made).
    *
    * @throws StoreSafety.UnsafeStoreException naming the path that another user owns or may write
    */
@@ -121,58 +200,13 @@ public class FsBinMapStore implements BinMapStore {
     if (base != null && fs.exists(base)) {
       safety.checkSharedParent(fs.getFileStatus(base));
     }
-    if (!fs.exists(dir)) {
-      fs.mkdirs(dir, StoreSafety.OWNER_ONLY);
-      fs.setPermission(dir, StoreSafety.OWNER_ONLY);
-    }
-    safety.checkOwnDirectory(fs.getFileStatus(dir));
+    StoreSafety.prepareOwnDirectory(fs, dir);
     dirChecked = true;
   }
 
-  /**
-   * The store's directory: {@code ${mapreduce.job.dir}/pikachu-binmap}, or {@code
-   * ${pikachu.binmap.dir}/<job id>} when that key is set. A task's configuration names its job
-   * through its attempt id.
-   */
-  public static Path directory(Configuration conf) {
-    String explicit = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name());
-    if (explicit != null && !explicit.isEmpty()) {
-      // The key may be set cluster-wide: each job gets its own directory below it, so that no job
-      // ever follows another job's final map.
-      String jobId = jobId(conf);
-      if (jobId == null) {
-        throw new IllegalArgumentException(
-            "cannot locate the Pikachu bin map store below "
-                + PikachuKeys.BINMAP_DIR.name()
-                + "="
-                + explicit
-                + ": "
-                + MRJobConfig.ID
-                + " is not set");
-      }
-      return new Path(explicit, jobId);
-    }
-    String jobDir = conf.getTrimmed(MRJobConfig.MAPREDUCE_JOB_DIR);
-    if (jobDir == null || jobDir.isEmpty()) {
-      throw new IllegalArgumentException(
-          "cannot locate the Pikachu bin map store: neither "
-              + PikachuKeys.BINMAP_DIR.name()
-              + " nor "
-              + MRJobConfig.MAPREDUCE_JOB_DIR
-              + " is set");
-    }
-    return new Path(jobDir, PikachuKeys.BINMAP_DIR_NAME);
-  }
-
-  private static String jobId(Configuration conf) {
-    String id = conf.getTrimmed(MRJobConfig.ID);
-    if (id != null && !id.isEmpty()) {
-      return id;
-    }
-    String attempt = conf.getTrimmed(MRJobConfig.TASK_ATTEMPT_ID);
-    return attempt == null || attempt.isEmpty()
-        ? null
-        : TaskAttemptID.forName(attempt).getJobID().toString();
+  /** Deletes the store's directory: the job has ended, and nothing will read it again. */
+  public void delete() throws IOException {
+    fs.delete(dir, true);
   }
 
   public Path dir() {
@@ -320,6 +354,9 @@ public class FsBinMapStore implements BinMapStore {
     try {
       checkDirectoryOnce();
       BinMap map = load(path);
+      // once, when the final map is found: a file in the job's directory that another user wrote
+      // is no instruction of this job's
+      safety.checkOwnFile(fs.getFileStatus(path));
       if (!map.isFinal()) {
         throw new BinMapFormatException(path.toString(), "holds a map not marked final: " + map);
       }

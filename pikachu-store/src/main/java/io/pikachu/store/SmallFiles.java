@@ -7,8 +7,11 @@ import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
@@ -55,11 +58,8 @@ final class SmallFiles {
 
   /** {@code content} under a hidden temporary name in {@code dir}, for a rename or claim. */
   static Path writeTemp(FileSystem fs, Path dir, byte[] content) throws IOException {
-    if (!fs.exists(dir)) {
-      // what Pikachu reads back steers a job: its directories are nobody else's to write
-      fs.mkdirs(dir, StoreSafety.OWNER_ONLY);
-      fs.setPermission(dir, StoreSafety.OWNER_ONLY);
-    }
+    // what Pikachu reads back steers a job: its directories are nobody else's to write
+    StoreSafety.createOwnerOnly(fs, dir);
     Path tmp = new Path(dir, "." + UUID.randomUUID() + ".tmp");
     try (OutputStream out = fs.create(tmp, false)) {
       out.write(content);
@@ -87,6 +87,26 @@ final class SmallFiles {
       throw new IOException("could not rename " + tmp + " to " + target);
     }
     return false;
+  }
+
+  /**
+   * Replaces {@code target} with {@code content} by one overwriting rename: a reader sees the old
+   * content or the new, never half and never none.
+   */
+  static void replace(FileSystem fs, Configuration conf, Path target, byte[] content)
+      throws IOException {
+    Path tmp = writeTemp(fs, target.getParent(), content);
+    try {
+      // A local rename replaces the target in one step; HDFS's FileSystem.rename never overwrites,
+      // and FileContext's OVERWRITE rename does.
+      if (!fs.rename(tmp, target)) {
+        FileContext.getFileContext(target.toUri(), conf)
+            .rename(fs.makeQualified(tmp), fs.makeQualified(target), Options.Rename.OVERWRITE);
+      }
+    } catch (IOException e) {
+      fs.delete(tmp, false);
+      throw new IOException("could not rename " + tmp + " to " + target + ": " + e, e);
+    }
   }
 
   /**

@@ -52,17 +52,37 @@ public final class StoreSafety {
 
   /**
    * Creates {@code dir} owner-only if it is missing, and checks that it is the job user's and
-   * writable by nobody else: for directories Pikachu writes into that outlive a job (the decision
-   * directory).
+   * writable by nobody else.
    */
-  public static void prepareOwnDirectory(FileSystem fs, org.apache.hadoop.fs.Path dir)
-      throws IOException {
-    StoreSafety safety = new StoreSafety(fs);
+  static void prepareOwnDirectory(FileSystem fs, org.apache.hadoop.fs.Path dir) throws IOException {
+    createOwnerOnly(fs, dir);
+    new StoreSafety(fs).checkOwnDirectory(fs.getFileStatus(dir));
+  }
+
+  /** Creates {@code dir}, readable and writable by its owner alone, unless it exists. */
+  static void createOwnerOnly(FileSystem fs, org.apache.hadoop.fs.Path dir) throws IOException {
     if (!fs.exists(dir)) {
       fs.mkdirs(dir, OWNER_ONLY);
       fs.setPermission(dir, OWNER_ONLY);
     }
-    safety.checkOwnDirectory(fs.getFileStatus(dir));
+  }
+
+  /**
+   * Prepares a directory for copies of decision records, which outlive the job and are read by
+   * reports, not by the job: the job user's own (created owner-only when missing), or one shared by
+   * every user with the sticky bit, as /tmp is, where each job's file stays its writer's.
+   *
+   * @throws UnsafeStoreException naming the directory, when it is neither
+   */
+  public static void prepareCopyDirectory(FileSystem fs, org.apache.hadoop.fs.Path dir)
+      throws IOException {
+    createOwnerOnly(fs, dir);
+    FileStatus status = fs.getFileStatus(dir);
+    FsPermission p = status.getPermission();
+    if (p.getStickyBit() && p.getOtherAction().implies(FsAction.WRITE)) {
+      return; // shared drop box: others can add files, not replace this job's
+    }
+    new StoreSafety(fs).checkOwnDirectory(status);
   }
 
   /** A directory of this job's own: the job user's, writable by nobody else. */

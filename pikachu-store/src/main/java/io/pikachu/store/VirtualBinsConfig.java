@@ -1,8 +1,10 @@
 package io.pikachu.store;
 
 import io.pikachu.core.binmap.BinMapPolling;
+import io.pikachu.core.config.Key;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.RebalancingRules;
 import io.pikachu.core.partitioning.WideJobBins;
@@ -10,6 +12,8 @@ import io.pikachu.core.testing.TestHooks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -34,16 +38,29 @@ public final class VirtualBinsConfig {
 
   private VirtualBinsConfig() {}
 
-  /** Switches a job to virtual bins (both task-side plugins). */
+  /**
+   * Switches a job to virtual bins: both task-side plugins, and the AM plugin, which writes the job
+   * layout every task follows (without it the tasks find no layout and run as stock).
+   */
   public static void enable(Configuration conf) {
     conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, PikachuKeys.BIN_COLLECTOR_CLASS);
     conf.set(PikachuKeys.SHUFFLE_CONSUMER, PikachuKeys.BIN_SHUFFLE_CLASS);
+    conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
   }
 
   /** Whether the job names Pikachu's collector and shuffle consumer, each alone. */
   private static boolean usesBothPlugins(Configuration conf) {
     return PikachuKeys.BIN_COLLECTOR_CLASS.equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR))
         && PikachuKeys.BIN_SHUFFLE_CLASS.equals(conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER));
+  }
+
+  /**
+   * Whether a task of the job runs Pikachu's collector or shuffle consumer: a job that names
+   * neither needs no layout, because no code of Pikachu's reads one.
+   */
+  public static boolean namesEitherPlugin(Configuration conf) {
+    return PikachuKeys.BIN_COLLECTOR_CLASS.equals(conf.getTrimmed(PikachuKeys.MAP_OUTPUT_COLLECTOR))
+        || PikachuKeys.BIN_SHUFFLE_CLASS.equals(conf.getTrimmed(PikachuKeys.SHUFFLE_CONSUMER));
   }
 
   /** True when the job's map outputs are written as virtual bins. */
@@ -60,32 +77,42 @@ public final class VirtualBinsConfig {
     return !PikachuKeys.ENABLED.get(conf::get);
   }
 
-  /** Virtual bins per reducer, validated, shrunk on wide jobs ({@link WideJobBins}). */
-  public static int binsPerReducer(Configuration conf) {
-    return WideJobBins.perReducer(conf::get);
-  }
-
-  /** Bins every map writes: bins per reducer x reducers, checked against the global bound. */
-  public static int totalBins(Configuration conf) {
-    return totalBins(conf.getInt(MRJobConfig.NUM_REDUCES, 1), binsPerReducer(conf));
-  }
-
-  /** Bins every map writes: {@code binsPerReducer} x {@code reducers}, checked as above. */
-  public static int totalBins(int reducers, int binsPerReducer) {
-    long total = (long) binsPerReducer * reducers;
-    if (total > PikachuKeys.MAX_TOTAL_BINS) {
-      throw new IllegalArgumentException(
-          PikachuKeys.BINS_PER_REDUCER.name()
-              + " x "
-              + MRJobConfig.NUM_REDUCES
-              + " = "
-              + total
-              + " bins, more than the supported "
-              + PikachuKeys.MAX_TOTAL_BINS
-              + "; lower "
-              + PikachuKeys.BINS_PER_REDUCER.name());
+  /**
+   * The value of {@code key} in a task's configuration, or its default with a warning naming the
+   * key when this node's value is bad: the AM validated the job's values before any task ran, so a
+   * bad value only a node's own site file carries must not fail that node's tasks.
+   */
+  public static <T> T lenient(Configuration conf, Key<T> key) {
+    try {
+      return key.get(conf::get);
+    } catch (IllegalArgumentException e) {
+      LOG.warn(
+          "Pikachu: this node's {} is bad ({}); using {}",
+          key.name(),
+          e.getMessage(),
+          key.defaultText().orElse("no value"));
+      return key.defaultValue();
     }
-    return (int) total;
+  }
+
+  /**
+   * A task configuration's lookup in which a bad Pikachu value reads as unset (see {@link
+   * #lenient}).
+   */
+  public static Function<String, String> lenientLookup(Configuration conf) {
+    return name -> {
+      String value = conf.get(name);
+      Optional<Key<?>> key = PikachuKeys.byName(name);
+      if (value == null || !key.isPresent()) {
+        return value;
+      }
+      try {
+        key.get().parse(value);
+        return value;
+      } catch (IllegalArgumentException e) {
+        return null;
+      }
+    };
   }
 
   /**
@@ -111,11 +138,11 @@ public final class VirtualBinsConfig {
     if (!usesBothPlugins(conf)) {
       return unknown; // Pikachu steps aside and reads nothing else of this job
     }
-    totalBins(conf);
+    JobLayout.totalBins(conf.getInt(MRJobConfig.NUM_REDUCES, 1), WideJobBins.perReducer(conf::get));
     pollIntervalMs(conf);
     finalPollIntervalMs(conf);
     finalWaitMs(conf);
-    binMapPolling(conf);
+    PikachuKeys.MAX_POLL_MS.get(conf::get);
     return unknown;
   }
 
@@ -129,10 +156,26 @@ public final class VirtualBinsConfig {
    * so that they cannot disagree (see {@link RebalancingRules}).
    */
   public static Rebalancing rebalancing(Configuration conf) {
-    return RebalancingRules.of(facts(conf));
+    return RebalancingRules.of(facts(conf, binMapStoreScheme(conf)));
+  }
+
+  /**
+   * {@link #rebalancing(Configuration)} with the bin-map store's scheme read through mount points
+   * ({@code viewfs://} resolved to the file system it is mounted on): what the AM decides the job's
+   * layout by. A mount that cannot be resolved counts as a store without atomic rename, so the job
+   * runs as stock rather than risk reducers that follow different final maps.
+   */
+  public static Rebalancing rebalancing(Configuration conf, boolean resolveMounts) {
+    return resolveMounts
+        ? RebalancingRules.of(facts(conf, StoreScheme.resolved(conf)))
+        : rebalancing(conf);
   }
 
   static JobFacts facts(Configuration conf) {
+    return facts(conf, binMapStoreScheme(conf));
+  }
+
+  private static JobFacts facts(Configuration conf, String storeScheme) {
     boolean newMapper = conf.getBoolean("mapred.mapper.new-api", false);
     String partitioner =
         newMapper
@@ -154,7 +197,7 @@ public final class VirtualBinsConfig {
         .reduceSpeculative(conf.getBoolean(MRJobConfig.REDUCE_SPECULATIVE, true))
         .mapFailuresMaxPercent(conf.getInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 0))
         .reduceFailuresMaxPercent(conf.getInt(MRJobConfig.REDUCE_FAILURES_MAXPERCENT, 0))
-        .binMapStoreScheme(binMapStoreScheme(conf))
+        .binMapStoreScheme(storeScheme)
         .jobDirScheme(jobDirScheme(conf))
         .partitioner(partitioner)
         .mapOutputKey(conf.getTrimmed(MRJobConfig.MAP_OUTPUT_KEY_CLASS, outputKey))
@@ -210,27 +253,29 @@ public final class VirtualBinsConfig {
     return PikachuKeys.FINAL_MAP_WAIT_MS.get(conf::get);
   }
 
-  /** How a reducer reads the bin-map store. */
-  public static BinMapPolling binMapPolling(Configuration conf) {
+  /**
+   * How a reducer reads the bin-map store: this node's intervals (a bad one is the default, with a
+   * warning), and the attempt's give-up time ({@link BinMapPolling#giveUpMs}).
+   */
+  public static BinMapPolling binMapPolling(Configuration conf, String attempt) {
+    long finalWait = lenient(conf, PikachuKeys.FINAL_MAP_WAIT_MS);
     return BinMapPolling.of(
-        pollIntervalMs(conf),
-        finalPollIntervalMs(conf),
-        PikachuKeys.MAX_POLL_MS.get(conf::get),
-        finalWaitMs(conf));
+        lenient(conf, PikachuKeys.BINMAP_POLL_MS),
+        lenient(conf, PikachuKeys.FINAL_POLL_MS),
+        lenient(conf, PikachuKeys.MAX_POLL_MS),
+        BinMapPolling.giveUpMs(
+            conf.getLong(MRJobConfig.TASK_TIMEOUT, MRJobConfig.DEFAULT_TASK_TIMEOUT_MILLIS),
+            finalWait,
+            attempt));
   }
 
   /**
-   * The scheme of the bin-map store's file system, from the configuration alone, so that the
-   * client, the AM and every task reach the same answer without touching a file system.
+   * The scheme of the bin-map store's file system, from the configuration alone (a client, the
+   * advisor); the AM resolves mount points as well ({@link #rebalancing(Configuration, boolean)}).
    */
   static String binMapStoreScheme(Configuration conf) {
-    java.net.URI dir;
-    try {
-      dir = FsBinMapStore.directory(conf).toUri();
-    } catch (IllegalArgumentException e) {
-      return ""; // no job directory yet (a client before submission): decided again where it is
-    }
-    return schemeOf(dir, conf);
+    Optional<org.apache.hadoop.fs.Path> base = FsBinMapStore.baseDirectory(conf);
+    return base.isPresent() ? schemeOf(base.get().toUri(), conf) : "";
   }
 
   /** The scheme of the job's staging directory, as {@link #binMapStoreScheme} reads it. */
@@ -243,7 +288,7 @@ public final class VirtualBinsConfig {
   }
 
   /** A path's scheme; a path without one is on the default file system. */
-  private static String schemeOf(java.net.URI path, Configuration conf) {
+  static String schemeOf(java.net.URI path, Configuration conf) {
     String scheme = path.getScheme();
     if (scheme == null) {
       scheme = org.apache.hadoop.fs.FileSystem.getDefaultUri(conf).getScheme();

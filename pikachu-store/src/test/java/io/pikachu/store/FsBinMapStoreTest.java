@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapFormatException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -136,23 +137,31 @@ class FsBinMapStoreTest {
   }
 
   @Test
-  void directoryComesFromTheJobDir() {
+  void aJobsDirectoryIsMadeBelowItsStagingDirectory() throws IOException {
     Configuration conf = new Configuration(false);
-    var e = assertThrows(IllegalArgumentException.class, () -> FsBinMapStore.directory(conf));
-    assertTrue(e.getMessage().contains("mapreduce.job.dir"));
-    conf.set("mapreduce.job.dir", "hdfs://nn/staging/job_7");
-    assertEquals(new Path("hdfs://nn/staging/job_7/pikachu-binmap"), FsBinMapStore.directory(conf));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> FsBinMapStore.createDirectory(conf, "job_7"));
+    assertTrue(e.getMessage().contains("mapreduce.job.dir"), e.getMessage());
+    conf.set("mapreduce.job.dir", tmp.resolve("staging/job_7").toUri().toString());
+    Path made = FsBinMapStore.createDirectory(conf, "job_7");
+    assertEquals(
+        tmp.resolve("staging/job_7/pikachu-binmap").toUri().getPath(),
+        made.toUri().getPath() + "/");
+    assertEquals(
+        "rwx------", made.getFileSystem(conf).getFileStatus(made).getPermission().toString());
   }
 
+  /** Issue 41: nobody can create a job's directory in a shared base before its AM does. */
   @Test
-  void aClusterWideDirectoryHoldsOneDirectoryPerJob() {
+  void aClusterWideDirectoryHoldsOneUnguessableDirectoryPerJob() throws IOException {
     Configuration conf = new Configuration(false);
-    conf.set("pikachu.binmap.dir", "hdfs://nn/pikachu");
-    var e = assertThrows(IllegalArgumentException.class, () -> FsBinMapStore.directory(conf));
-    assertTrue(e.getMessage().contains("mapreduce.job.id"), e.getMessage());
-    conf.set("mapreduce.job.id", "job_7_0001");
-    assertEquals(new Path("hdfs://nn/pikachu/job_7_0001"), FsBinMapStore.directory(conf));
-    conf.set("mapreduce.job.id", "job_7_0002");
-    assertEquals(new Path("hdfs://nn/pikachu/job_7_0002"), FsBinMapStore.directory(conf));
+    conf.set("pikachu.binmap.dir", tmp.resolve("shared").toUri().toString());
+    Path first = FsBinMapStore.createDirectory(conf, "job_7_0001");
+    Path again = FsBinMapStore.createDirectory(conf, "job_7_0001");
+    assertTrue(first.getName().matches("job_7_0001-[0-9a-f]{16}"), first.getName());
+    assertTrue(!first.equals(again), "a new name each time: " + first + ", " + again);
+    assertEquals(
+        "rwx------", first.getFileSystem(conf).getFileStatus(first).getPermission().toString());
   }
 }

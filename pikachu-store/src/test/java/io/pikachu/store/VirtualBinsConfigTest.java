@@ -10,6 +10,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.partitioning.JobFacts;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.core.partitioning.WideJobBins;
 import io.pikachu.core.testing.TestHooks;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -28,8 +29,7 @@ class VirtualBinsConfigTest {
   void defaultIsTenBinsPerReducer() {
     Configuration conf = binJob(7);
     VirtualBinsConfig.validateJob(conf);
-    assertEquals(10, VirtualBinsConfig.binsPerReducer(conf));
-    assertEquals(70, VirtualBinsConfig.totalBins(conf));
+    assertEquals(10, WideJobBins.perReducer(conf::get));
   }
 
   @Test
@@ -205,12 +205,11 @@ class VirtualBinsConfigTest {
   void aWideJobRunsWithFewerBinsPerReducerThanConfigured() {
     Configuration conf = binJob(5000);
     conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 1000);
-    assertEquals(2, VirtualBinsConfig.binsPerReducer(conf));
-    assertEquals(10_000, VirtualBinsConfig.totalBins(conf));
+    assertEquals(2, WideJobBins.perReducer(conf::get));
     conf.setInt("mapreduce.job.reduces", 100);
-    assertEquals(100, VirtualBinsConfig.binsPerReducer(conf));
+    assertEquals(100, WideJobBins.perReducer(conf::get));
     conf.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 10);
-    assertEquals(10, VirtualBinsConfig.binsPerReducer(conf));
+    assertEquals(10, WideJobBins.perReducer(conf::get));
   }
 
   @Test

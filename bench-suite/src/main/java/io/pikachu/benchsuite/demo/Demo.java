@@ -1,6 +1,5 @@
 package io.pikachu.benchsuite.demo;
 
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.am.Pikachu;
 import io.pikachu.bench.apps.WordCount;
 import io.pikachu.bench.data.TextGenerator;
@@ -10,6 +9,7 @@ import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
+import io.pikachu.store.DecisionFiles;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -72,9 +72,9 @@ public final class Demo {
               WordCount.createJob(pikachuConf, input, new Path(base, "wordcount-pikachu")));
       out.print(NodeBreakdown.of(pikachu, cluster.nodes()).format("Wordcount, Pikachu", pikachu));
       DecisionRecord decision =
-          DecisionPublisher.read(
+          DecisionFiles.read(
               pikachuConf,
-              DecisionPublisher.decisionFile(
+              DecisionFiles.copyIn(
                   new Path(pikachuConf.get(PikachuKeys.DECISION_DIR.name())), pikachu.jobId()));
       out.print(comparison(stock, pikachu, decision));
     }

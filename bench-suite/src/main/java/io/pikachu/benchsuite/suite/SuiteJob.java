@@ -1,6 +1,5 @@
 package io.pikachu.benchsuite.suite;
 
-import io.pikachu.am.DecisionPublisher;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.benchsuite.demo.JobRunner;
 import io.pikachu.benchsuite.demo.NodeBreakdown;
@@ -11,6 +10,7 @@ import io.pikachu.core.decision.Decision;
 import io.pikachu.core.decision.DecisionJson;
 import io.pikachu.core.decision.DecisionRecord;
 import io.pikachu.core.partitioning.Rebalancing.AsideReason;
+import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.PikachuCounter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -194,9 +194,9 @@ final class SuiteJob {
   }
 
   private static DecisionRecord decision(Configuration conf, String jobId) throws IOException {
-    return DecisionPublisher.read(
+    return DecisionFiles.read(
         conf,
-        DecisionPublisher.decisionFile(
+        DecisionFiles.copyIn(
             new org.apache.hadoop.fs.Path(conf.get(PikachuKeys.DECISION_DIR.name())), jobId));
   }
 

@@ -42,7 +42,7 @@ final class CrossRssBenchmark {
     double x = load > 0 ? load : CrossRssFigures.fig2aLoad(Cluster.seedSetup(), base.trace());
     for (Policy p : policies) {
       long t0 = System.nanoTime();
-      RunResult r = CrossRssSimulator.run(base.with(p, x, seed));
+      CrossRssRun r = CrossRssSimulator.run(base.with(p, x, seed));
       double wall = (System.nanoTime() - t0) / 1e9;
       Runtime rt = Runtime.getRuntime();
       out.printf(

@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.crossrss;
 
+import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.options.DoneLine;
 import java.io.IOException;
@@ -9,65 +10,66 @@ import java.util.List;
 
 /** The CrossRSS subcommands of the network-models command line. */
 public final class CrossRssCli {
-  public static final String USAGE =
-      """
-              crossrss-fig2a  CrossRSS Fig. 2a: per-core and per-server load variance, 4 policies
-              crossrss-fig2b  CrossRSS Fig. 2b: delivered throughput against offered load
-                options: --out DIR --seed N --runs N (10) --windows N (10) --warmup S (250)
-                         --rss pair|tuple (pair: RSS hashes the host pair)
-              crossrss-bench  times 1,000 servers x 32 cores for 60 s of simulated traffic
-                options: --servers N (1000) --cores N (32) --seconds S (60) --load X (0.522)
-                         --policy crossrss|rr|hash|pow2|all (crossrss) --seed N"""
-          .indent(2)
-          .stripTrailing();
+  private static final String GROUP = "CrossRSS, core-aware connection balancing (seed 003)";
 
   private CrossRssCli() {}
 
-  private static final CommandOptions.Spec SPEC =
+  /** Every option of this group, declared once; each command picks the ones it takes. */
+  private static final CommandOptions.Spec OPTIONS =
       new CommandOptions.Spec()
-          .value("--out", "DIR", "figures: where CSV and SVG files go (target/netmodels)")
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
           .value("--seed", "N", "first seed; runs use seeds N .. N + runs - 1 (1)")
-          .value("--runs", "N", "figures: runs per policy (10, as the seed)")
-          .value("--windows", "N", "figures: measured 1 s windows per run (10)")
-          .value("--warmup", "S", "figures: simulated seconds before the first window (250)")
-          .value("--rss", "pair|tuple", "figures: what the NICs' RSS hashes (pair)")
-          .value("--servers", "N", "crossrss-bench: servers (1000)")
-          .value("--cores", "N", "crossrss-bench: cores per server (32)")
-          .value("--seconds", "S", "crossrss-bench: simulated seconds, 10 of warm-up (60)")
-          .value("--load", "X", "crossrss-bench: fraction of capacity (Fig. 2a's 0.522)")
-          .value("--policy", "P", "crossrss-bench: crossrss, rr, hash, pow2 or all (crossrss)");
+          .value("--runs", "N", "runs per policy (10, as the seed)")
+          .value("--windows", "N", "measured 1 s windows per run (10)")
+          .value("--warmup", "S", "simulated seconds before the first window (250)")
+          .value("--rss", "pair|tuple", "what the NICs' RSS hashes (pair)")
+          .value("--servers", "N", "servers (1000)")
+          .value("--cores", "N", "cores per server (32)")
+          .value("--seconds", "S", "simulated seconds, 10 of warm-up (60)")
+          .value("--load", "X", "fraction of capacity (Fig. 2a's 0.522)")
+          .value("--policy", "P", "crossrss, rr, hash, pow2 or all (crossrss)");
 
-  public static boolean handles(String command) {
-    return command.equals("crossrss-fig2a")
-        || command.equals("crossrss-fig2b")
-        || command.equals("crossrss-bench");
+  /** The CrossRSS subcommands. */
+  public static List<Command> commands() {
+    String policies = "policies:\n" + Policy.REGISTRY.describe();
+    CommandOptions.Spec figure =
+        OPTIONS.pick("--out", "--seed", "--runs", "--windows", "--warmup", "--rss");
+    return List.of(
+        new Command(
+            "crossrss-fig2a",
+            GROUP,
+            "Fig. 2a: per-core and per-server load variance, 4 policies",
+            policies,
+            figure,
+            (o, out) -> figure(true, o, out)),
+        new Command(
+            "crossrss-fig2b",
+            GROUP,
+            "Fig. 2b: delivered throughput against offered load",
+            policies,
+            figure,
+            (o, out) -> figure(false, o, out)),
+        new Command(
+            "crossrss-bench",
+            GROUP,
+            "times 1,000 servers x 32 cores for 60 s of simulated traffic",
+            policies,
+            OPTIONS.pick("--servers", "--cores", "--seconds", "--load", "--policy", "--seed"),
+            CrossRssCli::bench));
   }
 
-  public static void run(String[] args, PrintStream out) throws IOException {
-    if (CommandOptions.wantsHelp(args)) {
-      SPEC.printHelp(
-          args[0],
-          "CrossRSS (seed 003) subcommands:\n"
-              + USAGE
-              + "\npolicies:\n"
-              + Policy.REGISTRY.describe(),
-          out);
-      return;
-    }
-    CommandOptions o = new CommandOptions(args, SPEC);
-    if (args[0].equals("crossrss-bench")) {
-      o.refuse("--out", "--runs", "--windows", "--warmup", "--rss");
-      CrossRssBenchmark.run(
-          o.positive("--servers", 1000),
-          o.positive("--cores", 32),
-          o.intValue("--seconds", 60),
-          o.doubleValue("--load", -1),
-          policies(o),
-          o.longValue("--seed", 1),
-          out);
-      return;
-    }
-    o.refuse("--servers", "--cores", "--seconds", "--load", "--policy");
+  private static void bench(CommandOptions o, PrintStream out) {
+    CrossRssBenchmark.run(
+        o.positive("--servers", 1000),
+        o.positive("--cores", 32),
+        o.intValue("--seconds", 60),
+        o.has("--load") ? o.doubleValue("--load", 1) : -1,
+        policies(o),
+        o.longValue("--seed", 1),
+        out);
+  }
+
+  private static void figure(boolean fig2a, CommandOptions o, PrintStream out) throws IOException {
     String rss = o.string("--rss", "pair");
     if (!rss.equals("pair") && !rss.equals("tuple")) {
       throw new IllegalArgumentException("--rss must be pair or tuple, got '" + rss + "'");
@@ -82,9 +84,7 @@ public final class CrossRssCli {
     Path dir = Path.of(o.string("--out", "target/netmodels"));
     long t0 = System.nanoTime();
     CrossRssFigures.Figure fig =
-        args[0].equals("crossrss-fig2a")
-            ? CrossRssFigures.fig2a(settings)
-            : CrossRssFigures.fig2b(settings);
+        fig2a ? CrossRssFigures.fig2a(settings) : CrossRssFigures.fig2b(settings);
     out.print(fig.table().render());
     fig.write(dir);
     DoneLine.print(out, fig.id(), t0, dir);

@@ -61,11 +61,11 @@ public final class CrossRssSimulator {
     this.servedAtLastReport = new double[cluster.totalCores()];
   }
 
-  public static RunResult run(RunSpec spec) {
+  public static CrossRssRun run(RunSpec spec) {
     return new CrossRssSimulator(spec).simulate();
   }
 
-  private RunResult simulate() {
+  private CrossRssRun simulate() {
     long warmupNs = (long) spec.warmupSeconds() * WINDOW_NS;
     long endNs = warmupNs + spec.windows() * WINDOW_NS;
     long ticks = endNs / TICK_NS;
@@ -124,7 +124,7 @@ public final class CrossRssSimulator {
     }
     double[] atEnd = totals();
     open.forEachOpen(this::countBroken); // connections still open at the end of the run
-    return new RunResult(
+    return new CrossRssRun(
         spec,
         coreVariance.variance(),
         serverVariance.variance(),

@@ -38,7 +38,7 @@ public record Summary(
     long brokenCookie = 0;
     int maxInFlight = 0;
     for (int r = 0; r < runs; r++) {
-      RunResult res = CrossRssSimulator.run(base.with(policy, load, seed + r));
+      CrossRssRun res = CrossRssSimulator.run(base.with(policy, load, seed + r));
       core[r] = res.coreVariance();
       server[r] = res.serverVariance();
       offered += res.offeredGbps();

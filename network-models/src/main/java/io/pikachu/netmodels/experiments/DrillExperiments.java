@@ -4,6 +4,7 @@ import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
+import io.pikachu.netmodels.report.Intervals;
 import io.pikachu.netmodels.report.Table;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.sim.Simulator;
@@ -138,6 +139,13 @@ public final class DrillExperiments {
    * and resumed.
    */
   public List<Point> points(double[] loads, List<Scheme> schemes, boolean sampleQueues) {
+    return sweep(loads, schemes, sampleQueues).means();
+  }
+
+  /** Each point's mean over its runs, and the runs of each point, in the same order. */
+  private record Sweep(List<Point> means, List<List<Point>> runs) {}
+
+  private Sweep sweep(double[] loads, List<Scheme> schemes, boolean sampleQueues) {
     int n = loads.length * schemes.size() * runs;
     Point[] single = new Point[n];
     List<Runner.Job> jobs = new ArrayList<>();
@@ -176,8 +184,13 @@ public final class DrillExperiments {
       single[at] = of(load, s, results.get(k));
     }
     List<Point> out = new ArrayList<>();
-    for (int k = 0; k < n; k += runs) out.add(mean(List.of(single).subList(k, k + runs)));
-    return out;
+    List<List<Point>> each = new ArrayList<>();
+    for (int k = 0; k < n; k += runs) {
+      List<Point> group = List.of(single).subList(k, k + runs);
+      out.add(mean(group));
+      each.add(group);
+    }
+    return new Sweep(out, each);
   }
 
   /**
@@ -285,7 +298,50 @@ public final class DrillExperiments {
         "queue_std_leaf",
         "queue_std_spine",
         "queue_std",
+        "drops",
+        "runs",
+        "mean_fct_ci95_ms");
+  }
+
+  /** One row per run of every point. */
+  private Table runsTable(String title) {
+    return new Table(
+        title + ", run by run",
+        "load",
+        "scheme",
+        "seed",
+        "flows",
+        "unfinished",
+        "mean_fct_ms",
+        "median_fct_ms",
+        "p99_fct_ms",
+        "queue_std_leaf",
+        "queue_std_spine",
+        "queue_std",
         "drops");
+  }
+
+  private Table runs(String title, Sweep sw) {
+    Table t = runsTable(title);
+    for (List<Point> group : sw.runs()) {
+      for (int r = 0; r < group.size(); r++) {
+        Point p = group.get(r);
+        t.row(
+            p.load,
+            label(p.scheme),
+            seed + r,
+            p.flows,
+            p.unfinished,
+            p.fct.meanMs(),
+            p.fct.medianMs(),
+            p.fct.p99Ms(),
+            p.queueLeaf,
+            p.queueSpine,
+            p.queueStd(),
+            p.drops);
+      }
+    }
+    return t;
   }
 
   /** The nominal interval of a scheme in us (its run interval over the setup's scale). */
@@ -304,11 +360,14 @@ public final class DrillExperiments {
     return s.label().substring(0, s.label().indexOf(':') + 1) + n + "us";
   }
 
-  private void rows(Table t, List<Point> ps) {
+  private void rows(Table t, Sweep sw) {
+    List<Point> ps = sw.means();
     Map<Double, Double> drillAt = new LinkedHashMap<>();
     for (Point p : ps)
       if (p.scheme.kind() == Scheme.Kind.DRILL) drillAt.put(p.load, p.fct.meanMs());
-    for (Point p : ps) {
+    for (int i = 0; i < ps.size(); i++) {
+      Point p = ps.get(i);
+      double[] means = sw.runs().get(i).stream().mapToDouble(x -> x.fct.meanMs()).toArray();
       Double d = drillAt.get(p.load);
       t.row(
           p.load,
@@ -326,15 +385,19 @@ public final class DrillExperiments {
           p.queueLeaf,
           p.queueSpine,
           p.queueStd(),
-          p.drops);
+          p.drops,
+          means.length,
+          Intervals.halfWidth95(means));
     }
   }
 
   /** Figs. 5.3, 5.4, 5.7, 5.8: mean FCT against load. */
   public Figure load(double[] loads, List<Scheme> schemes) {
-    List<Point> ps = points(loads, schemes, false);
-    Table t = table("Seed 002: mean FCT against load (" + setup.name() + " scale)");
-    rows(t, ps);
+    Sweep sw = sweep(loads, schemes, false);
+    List<Point> ps = sw.means();
+    String title = "Seed 002: mean FCT against load (" + setup.name() + " scale)";
+    Table t = table(title);
+    rows(t, sw);
     notes(t);
     Chart f3 = new Chart("Fig. 5.3: per-interval updates (PIU)", xLoad(), "mean FCT (ms)");
     Chart f4 = new Chart("Fig. 5.4: per-packet updates (PPU)", xLoad(), "mean FCT (ms)");
@@ -360,7 +423,7 @@ public final class DrillExperiments {
       DrillThesis.addTo(f7, "5.7");
       DrillThesis.addTo(f8, "5.8");
     }
-    return new Figure("drill-load", t, List.of(f3, f4, f7, f8));
+    return new Figure("drill-load", t, List.of(f3, f4, f7, f8), runs(title, sw));
   }
 
   /**
@@ -368,13 +431,12 @@ public final class DrillExperiments {
    * interval, at each load of {@code loads} (40% and 80% in the thesis).
    */
   public Figure staleness(double[] loads, List<Scheme> schemes) {
-    List<Point> ps = points(loads, schemes, true);
-    Table t =
-        table(
-            "Seed 002: mean FCT and queue std dev against update interval ("
-                + setup.name()
-                + " scale)");
-    rows(t, ps);
+    Sweep sw = sweep(loads, schemes, true);
+    List<Point> ps = sw.means();
+    String title =
+        "Seed 002: mean FCT and queue std dev against update interval (" + setup.name() + " scale)";
+    Table t = table(title);
+    rows(t, sw);
     notes(t);
     t.note(
         "queue_std: population std dev of each switch's leaf-uplink (leaf) or spine-downlink"
@@ -429,7 +491,7 @@ public final class DrillExperiments {
       charts.add(cu);
       charts.add(q);
     }
-    return new Figure("drill-staleness", t, charts);
+    return new Figure("drill-staleness", t, charts, runs(title, sw));
   }
 
   /** The thesis's values are drawn beside ours on the full-scale fabric only. */
@@ -457,6 +519,7 @@ public final class DrillExperiments {
             + seed
             + (runs > 1 ? ".." + (seed + runs - 1) : "")
             + "; mean = arithmetic mean of finished flows' FCT (the scripts' \"avg\"); unfinished ="
-            + " flows of the window still running at the end (not in the means)");
+            + " flows of the window still running at the end (not in the means); mean_fct_ci95_ms ="
+            + " half the 95% t-interval of the mean FCT over the runs (NaN for one run)");
   }
 }

@@ -27,7 +27,8 @@ public record DrillSetup(
     long warmupPs,
     long measureToPs,
     boolean ns2Classifier,
-    double intervalScale) {
+    double intervalScale,
+    int ecnMarkPackets) {
 
   /**
    * The scripts' topology (8 x 4 x 10, 20 Gbps uplinks), one second of traffic: flows starting in
@@ -43,7 +44,8 @@ public record DrillSetup(
         100 * Simulator.PS_PER_MS,
         700 * Simulator.PS_PER_MS,
         false,
-        1.0);
+        1.0,
+        Simulation.NO_MARKING);
   }
 
   /**
@@ -65,7 +67,8 @@ public record DrillSetup(
         20 * Simulator.PS_PER_MS,
         140 * Simulator.PS_PER_MS,
         false,
-        (double) full.fabricRateBps() / f.fabricRateBps());
+        (double) full.fabricRateBps() / f.fabricRateBps(),
+        Simulation.NO_MARKING);
   }
 
   public static DrillSetup named(String scale) {
@@ -92,14 +95,32 @@ public record DrillSetup(
             f.queueBytes(),
             f.queuePackets());
     return new DrillSetup(
-        name, g, tcp, sizes, durationPs, warmupPs, measureToPs, ns2Classifier, intervalScale);
+        name,
+        g,
+        tcp,
+        sizes,
+        durationPs,
+        warmupPs,
+        measureToPs,
+        ns2Classifier,
+        intervalScale,
+        ecnMarkPackets);
   }
 
   public DrillSetup withDuration(long ps) {
     if (ps <= 0) throw new IllegalArgumentException("--duration must be positive");
     // Keep the proportions: warm-up a tenth, measurement until 70%.
     return new DrillSetup(
-        name, fabric, tcp, sizes, ps, ps / 10, ps * 7 / 10, ns2Classifier, intervalScale);
+        name,
+        fabric,
+        tcp,
+        sizes,
+        ps,
+        ps / 10,
+        ps * 7 / 10,
+        ns2Classifier,
+        intervalScale,
+        ecnMarkPackets);
   }
 
   /**
@@ -120,12 +141,40 @@ public record DrillSetup(
         warmupPs,
         measureToPs,
         ns2Classifier,
-        intervalScale);
+        intervalScale,
+        ecnMarkPackets);
   }
 
   public DrillSetup withNs2Classifier(boolean on) {
     return new DrillSetup(
-        name, fabric, tcp, sizes, durationPs, warmupPs, measureToPs, on, intervalScale);
+        name,
+        fabric,
+        tcp,
+        sizes,
+        durationPs,
+        warmupPs,
+        measureToPs,
+        on,
+        intervalScale,
+        ecnMarkPackets);
+  }
+
+  /**
+   * Another TCP (the scripts' by default), and the switches' ECN marking threshold in packets for
+   * one that reacts to marks ({@link Simulation#NO_MARKING} for none).
+   */
+  public DrillSetup withTcp(TcpConfig c, int markPackets) {
+    return new DrillSetup(
+        name,
+        fabric,
+        c,
+        sizes,
+        durationPs,
+        warmupPs,
+        measureToPs,
+        ns2Classifier,
+        intervalScale,
+        markPackets);
   }
 
   /** One run at a load (fraction of host link rate), optionally sampling queues every 1 us. */
@@ -145,7 +194,8 @@ public record DrillSetup(
             .seed(seed)
             .end(durationPs)
             .measure(warmupPs, measureToPs)
-            .perDestinationGroups(ns2Classifier);
+            .perDestinationGroups(ns2Classifier)
+            .ecnMarking(ecnMarkPackets);
     if (sampleQueues) s.sampleQueues(Simulator.PS_PER_US, warmupPs, measureToPs);
     return s;
   }
@@ -170,7 +220,7 @@ public record DrillSetup(
   public String describe() {
     return String.format(
         Locale.ROOT,
-        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s",
+        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s%s",
         fabric.build(new io.pikachu.netmodels.net.Network(new Simulator(0))).description(),
         sizes.name(),
         durationPs / 1e12,
@@ -180,6 +230,7 @@ public record DrillSetup(
         intervalScale != 1
             ? String.format(
                 Locale.ROOT, "; update intervals run %.0fx the nominal ones", intervalScale)
-            : "");
+            : "",
+        tcp.dctcp() ? "; DCTCP, switches mark at " + ecnMarkPackets + " packets" : "");
   }
 }

@@ -45,7 +45,7 @@ public record NetBenchScenario(double load, double arrivalSeconds, double runSec
   }
 
   public static FatTreeFabric fabric() {
-    return new FatTreeFabric(
+    return FatTreeFabric.kAry(
         4, 1_000_000_000L, 25 * Simulator.PS_PER_US, 1_500_000, Integer.MAX_VALUE);
   }
 
@@ -199,6 +199,6 @@ public record NetBenchScenario(double load, double arrivalSeconds, double runSec
 
   /** A record that holds only a flow's completion time (ns), for comparing FCTs. */
   private static FlowRecord fctOnly(int id, long fctNs) {
-    return new FlowRecord(id, 0, 0, 0, 0, fctNs * Simulator.PS_PER_NS, 0, 0, 0, 0, 0, 0);
+    return new FlowRecord(id, 0, 0, 0, 0, fctNs * Simulator.PS_PER_NS, 0, 0, 0, 0, 0, 0, true, 0);
   }
 }

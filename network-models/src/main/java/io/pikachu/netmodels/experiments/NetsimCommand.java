@@ -2,11 +2,16 @@ package io.pikachu.netmodels.experiments;
 
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
+import io.pikachu.netmodels.metrics.FlowsCsv;
+import io.pikachu.netmodels.metrics.PortStats;
+import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
 import io.pikachu.netmodels.run.RunResult;
+import io.pikachu.netmodels.run.TcpPresets;
 import io.pikachu.netmodels.sim.EventCoreBenchmark;
+import io.pikachu.netmodels.tcp.TcpConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -15,92 +20,154 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * The packet-level subcommands of the CLI (seeds 002 and 004, and the engine's benchmarks). Every
  * option is checked, and a wrong one is an {@link IllegalArgumentException} naming it.
  */
 public final class NetsimCommand {
-  public static final Set<String> COMMANDS =
-      Set.of(
-          "drill-load",
-          "drill-staleness",
-          "spray-static",
-          "spray-random",
-          "spray-shorts",
-          "netsim-run",
-          "netsim-bench",
-          "netbench-scenario",
-          "netbench-ours",
-          "netbench-compare");
-
-  public static final String USAGE =
-      """
-        drill-load       seed 002 Figs. 5.3, 5.4, 5.7, 5.8: mean FCT against load, every scheme
-        drill-staleness  seed 002 Figs. 5.1, 5.2, 5.5, 5.6, 5.9, 5.10: FCT and queue std dev against update interval
-        spray-static     seed 004 Figs. 2-4 (static scenario)
-        spray-random     seed 004 Figs. 5-7 (random scenario)
-        spray-shorts     seed 004 Figs. 8-9 (10 vs 20 short flows)
-        netsim-run       one seed-002 run: --scheme S --load L, prints FCTs, drops, speed
-        netsim-bench     event-core and end-to-end speed figures
-        netbench-scenario / netbench-ours / netbench-compare   the NetBench comparison (see docs;
-                         --duration is the simulated time, flows arrive during its first 75%)
-          options: --out DIR --scale full|small --seed N --runs N --threads N
-                   --loads 0.1,0.5 --schemes drill,ecmp,piu:10us,cu:1us,ppu,rr,spray,single,ecmp-add
-                   --uplink GBPS --duration 0.5s --tail 1s --ns2-classifier --scheme S --load L
-                   --cache DIR (seed 002: keep each run's result there, reuse what is there)
-                   --netbench-topology FILE --ours FILE --netbench FILE""";
+  private static final String DRILL = "DRILL with stale queues (seed 002)";
+  private static final String SPRAY = "packet spraying (seed 004)";
+  private static final String ENGINE = "the packet engine's speed; the NetBench comparison";
 
   private NetsimCommand() {}
 
-  public static void run(String[] args, PrintStream out) throws IOException {
-    String command = args[0];
-    if (CommandOptions.wantsHelp(args)) {
-      SPEC.printHelp(
-          command,
-          "packet-level subcommands:\n" + USAGE + "\nschemes:\n" + Scheme.REGISTRY.describe(),
-          out);
-      return;
-    }
-    CommandOptions o = new CommandOptions(args, SPEC);
-    switch (command) {
-      case "drill-load", "drill-staleness" -> drill(command, o, out);
-      case "spray-static", "spray-random", "spray-shorts" -> spray(command, o, out);
-      case "netsim-run" -> netsimRun(o, out);
-      case "netsim-bench" -> bench(o, out);
-      case "netbench-scenario" -> netbenchScenario(o, out);
-      case "netbench-ours" -> netbenchOurs(o, out);
-      case "netbench-compare" -> netbenchCompare(o, out);
-      default -> throw new IllegalArgumentException("unknown experiment '" + command + "'");
-    }
-  }
-
-  /** Every packet-level subcommand's options (one spec: the commands share most of them). */
-  public static final CommandOptions.Spec SPEC =
+  /** Every option of this group, declared once; each command below picks the ones it takes. */
+  private static final CommandOptions.Spec OPTIONS =
       new CommandOptions.Spec()
-          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
+          .value("--out", "DIR", "where CSV and SVG files go (target/netmodels; drill-run: none)")
           .value(
               "--scale", "full|small", "seed's fabric or the scaled-down one of the tests (full)")
           .value("--seed", "N", "first seed; a point of --runs N runs uses seeds N, N+1, ... (1)")
-          .value("--runs", "N", "runs per point (seed 002: 1; seed 004: 10)")
+          .value("--runs", "N", "runs per point (seed 002: 1; seed 004: 10, as the paper)")
           .value("--threads", "N", "runs in parallel (1)")
           .value("--loads", "L,L", "loads to run, each in (0, 1], e.g. 0.1,0.9")
           .value("--schemes", "S,S", "path-selection policies to run, e.g. drill,ecmp,piu:10us")
           .value("--uplink", "GBPS", "seed 002's leaf-spine uplink rate (20; 40 is the text's)")
-          .value("--duration", "TIME", "simulated time of a seed-002 run, e.g. 0.5s (1s)")
+          .value("--duration", "TIME", "simulated time of a run, e.g. 0.5s (1s)")
           .value(
               "--tail",
               "TIME",
-              "seed 002: run TIME longer, flows still arriving, measuring the same flows (0)")
+              "run TIME longer, flows still arriving, measuring the same flows (0)")
           .flag("--ns2-classifier", "one DRILL state per (switch, destination), as the ns-2 patch")
-          .value("--scheme", "S", "netsim-run: the policy")
-          .value("--load", "L", "netsim-run, netsim-bench, netbench-*: the load")
-          .value("--cache", "DIR", "seed 002: keep each run's result there and reuse it")
+          .value("--scheme", "S", "the path-selection policy, e.g. drill or cu:10us")
+          .value("--load", "L", "the load, in (0, 1]")
+          .value("--cache", "DIR", "keep each run's result there and reuse it (resumable sweeps)")
+          .value("--tcp", "NAME", "TCP preset: drill (the scripts'), sack or dctcp (drill)")
           .value(
-              "--netbench-topology", "FILE", "netbench-scenario: NetBench's fat_tree_k4.topology")
-          .value("--ours", "FILE", "netbench-compare: our flow log")
-          .value("--netbench", "FILE", "netbench-compare: NetBench's flow_completion.csv.log");
+              "--ecn-k", "N", "DCTCP: switch ports mark packets that find N or more waiting (20)")
+          .value(
+              "--netbench-topology",
+              "FILE",
+              "NetBench's example/topologies/fat_tree/fat_tree_k4.topology")
+          .value("--ours", "FILE", "our flow log (netbench-ours' ours-flows.csv)")
+          .value("--netbench", "FILE", "NetBench's flow_completion.csv.log");
+
+  private static final String[] DRILL_FIGURE = {
+    "--out",
+    "--scale",
+    "--seed",
+    "--runs",
+    "--threads",
+    "--loads",
+    "--schemes",
+    "--uplink",
+    "--duration",
+    "--tail",
+    "--ns2-classifier",
+    "--cache",
+    "--tcp",
+    "--ecn-k"
+  };
+  private static final String[] SPRAY_FIGURE = {
+    "--out", "--scale", "--seed", "--runs", "--threads", "--schemes"
+  };
+
+  /** The packet-level subcommands (seeds 002 and 004, the engine's benchmarks). */
+  public static List<Command> commands() {
+    String schemes = "schemes:\n" + Scheme.REGISTRY.describe();
+    return List.of(
+        new Command(
+            "drill-load",
+            DRILL,
+            "seed 002 Figs. 5.3, 5.4, 5.7, 5.8: mean FCT against load, every scheme",
+            schemes,
+            OPTIONS.pick(DRILL_FIGURE),
+            (o, out) -> drill(true, o, out)),
+        new Command(
+            "drill-staleness",
+            DRILL,
+            "seed 002 Figs. 5.1, 5.2, 5.5, 5.6, 5.9, 5.10: FCT and queue std dev against update"
+                + " interval",
+            schemes,
+            OPTIONS.pick(DRILL_FIGURE),
+            (o, out) -> drill(false, o, out)),
+        new Command(
+            "drill-run",
+            DRILL,
+            "one seed-002 run (--scheme S --load L): FCTs, drops, speed; with --out its flows.csv"
+                + " and ports.csv",
+            schemes,
+            OPTIONS.pick(
+                "--scheme",
+                "--load",
+                "--scale",
+                "--seed",
+                "--uplink",
+                "--duration",
+                "--tail",
+                "--ns2-classifier",
+                "--tcp",
+                "--ecn-k",
+                "--out"),
+            NetsimCommand::drillRun),
+        new Command(
+            "spray-static",
+            SPRAY,
+            "seed 004 Figs. 2-4 (static scenario)",
+            schemes,
+            OPTIONS.pick(SPRAY_FIGURE),
+            (o, out) -> spray("spray-static", o, out)),
+        new Command(
+            "spray-random",
+            SPRAY,
+            "seed 004 Figs. 5-7 (random scenario)",
+            schemes,
+            OPTIONS.pick(SPRAY_FIGURE),
+            (o, out) -> spray("spray-random", o, out)),
+        new Command(
+            "spray-shorts",
+            SPRAY,
+            "seed 004 Figs. 8-9 (10 vs 20 short flows)",
+            schemes,
+            OPTIONS.pick(SPRAY_FIGURE),
+            (o, out) -> spray("spray-shorts", o, out)),
+        new Command(
+            "netsim-bench",
+            ENGINE,
+            "event-core and end-to-end speed figures",
+            OPTIONS.pick("--load", "--seed"),
+            NetsimCommand::bench),
+        new Command(
+            "netbench-scenario",
+            ENGINE,
+            "writes NetBench's properties and flows for the comparison (flows arrive during the"
+                + " first 75% of --duration)",
+            OPTIONS.pick("--netbench-topology", "--out", "--load", "--duration", "--seed"),
+            NetsimCommand::netbenchScenario),
+        new Command(
+            "netbench-ours",
+            ENGINE,
+            "runs the comparison's scenario on this engine, writes ours-flows.csv",
+            OPTIONS.pick("--out", "--load", "--duration", "--seed"),
+            NetsimCommand::netbenchOurs),
+        new Command(
+            "netbench-compare",
+            ENGINE,
+            "compares the two flow logs' FCTs",
+            OPTIONS.pick("--ours", "--netbench"),
+            NetsimCommand::netbenchCompare));
+  }
 
   private static String scale(CommandOptions o) {
     String scale = o.string("--scale", "full");
@@ -165,17 +232,21 @@ public final class NetsimCommand {
     Long duration = durationOrNull(o);
     if (duration != null) s = s.withDuration(duration);
     if (o.has("--tail")) s = s.withTail(Scheme.parseDuration(o.string("--tail", ""), "--tail"));
-    return s.withNs2Classifier(o.has("--ns2-classifier"));
+    if (o.has("--tcp") || o.has("--ecn-k")) {
+      TcpConfig tcp = TcpPresets.REGISTRY.create(o.string("--tcp", "drill"));
+      Integer k = o.has("--ecn-k") ? o.intValue("--ecn-k", 0) : null;
+      s = s.withTcp(tcp, TcpPresets.markingThreshold(tcp, k));
+    }
+    return s.withNs2Classifier(o.flag("--ns2-classifier"));
   }
 
-  private static void drill(String command, CommandOptions o, PrintStream out) throws IOException {
+  private static void drill(boolean load, CommandOptions o, PrintStream out) throws IOException {
     DrillSetup setup = drillSetup(o);
     long seed = o.longValue("--seed", 1);
     Runner runner = new Runner(o.positive("--threads", 1), out);
     DrillExperiments ex = new DrillExperiments(setup, seed, o.positive("--runs", 1), runner);
     Path cache = path(o, "--cache");
     if (cache != null) ex.withCache(cache);
-    boolean load = command.equals("drill-load");
     double[] loads = loads(o, load ? DrillExperiments.LOADS : DrillExperiments.SWEEP_LOADS);
     List<Scheme> schemes = schemes(o, load ? ex.loadSchemes() : ex.sweepSchemes());
     Path dir = out(o);
@@ -191,6 +262,7 @@ public final class NetsimCommand {
             ? SprayExperiments.full(seed, runner)
             : SprayExperiments.small(seed, runner);
     if (o.has("--runs")) ex = ex.withRuns(o.positive("--runs", 1));
+    if (o.has("--schemes")) ex = ex.withSchemes(schemes(o, List.of()));
     Path dir = out(o);
     Figure f =
         switch (command) {
@@ -206,18 +278,25 @@ public final class NetsimCommand {
     Files.createDirectories(dir);
     out.print(f.table().render());
     f.table().writeCsv(dir.resolve(f.id() + ".csv"));
+    if (f.runs() != null) f.runs().writeCsv(dir.resolve(f.id() + "-runs.csv"));
     int i = 0;
     for (Chart c : f.charts()) {
       c.writeSvg(dir.resolve(f.id() + "-" + (char) ('a' + i++) + ".svg"));
     }
-    out.printf(Locale.ROOT, "wrote %s.csv and %d charts to %s%n", f.id(), i, dir.toAbsolutePath());
+    out.printf(
+        Locale.ROOT,
+        "wrote %s.csv%s and %d charts to %s%n",
+        f.id(),
+        f.runs() != null ? ", " + f.id() + "-runs.csv" : "",
+        i,
+        dir.toAbsolutePath());
   }
 
-  private static void netsimRun(CommandOptions o, PrintStream out) {
-    if (!o.has("--scheme")) throw new IllegalArgumentException("netsim-run needs --scheme");
+  private static void drillRun(CommandOptions o, PrintStream out) throws IOException {
+    if (!o.has("--scheme")) throw new IllegalArgumentException("drill-run needs --scheme");
     Scheme scheme = Scheme.parse(o.string("--scheme", ""));
     Double load = loadOrNull(o);
-    if (load == null) throw new IllegalArgumentException("netsim-run needs --load");
+    if (load == null) throw new IllegalArgumentException("drill-run needs --load");
     DrillSetup setup = drillSetup(o);
     long seed = o.longValue("--seed", 1);
     out.println(setup.describe());
@@ -249,6 +328,16 @@ public final class NetsimCommand {
         r.events(),
         r.poolHighWater(),
         r.queueShape());
+    if (o.has("--out")) {
+      Path dir = out(o);
+      Files.createDirectories(dir);
+      FlowsCsv.write(r.flows(), r.unfinished(), dir.resolve("flows.csv"));
+      PortStats.write(r.ports(), r.endPs(), dir.resolve("ports.csv"));
+      out.println(
+          "wrote the measured flows (finished or not) to "
+              + dir.resolve("flows.csv").toAbsolutePath()
+              + ", and ports.csv");
+    }
   }
 
   private static void bench(CommandOptions o, PrintStream out) {

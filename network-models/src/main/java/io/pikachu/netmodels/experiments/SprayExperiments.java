@@ -5,6 +5,7 @@ import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FlowRecord;
 import io.pikachu.netmodels.report.Chart;
 import io.pikachu.netmodels.report.Experiments.Figure;
+import io.pikachu.netmodels.report.Intervals;
 import io.pikachu.netmodels.report.Table;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.run.Simulation;
@@ -135,9 +136,45 @@ public final class SprayExperiments {
         .run();
   }
 
-  /** Per scheme and number of long flows, the mean over runs of each metric. */
+  /**
+   * Per scheme and number of long flows, the mean over runs of each metric, the half-widths of
+   * their 95% intervals over runs, and the runs themselves.
+   */
   private record Point(
-      double longGbps, double shortFctMs, double outOfOrderPct, double aheadPct, int unfinished) {}
+      double longGbps,
+      double shortFctMs,
+      double outOfOrderPct,
+      double aheadPct,
+      int unfinished,
+      double longGbpsCi,
+      double shortFctMsCi,
+      List<Run> runs) {
+    /** The figure table's cells after its key columns. */
+    Object[] cells() {
+      return new Object[] {
+        longGbps, shortFctMs, outOfOrderPct, aheadPct, unfinished, longGbpsCi, shortFctMsCi
+      };
+    }
+  }
+
+  /** A row of {@code t}: the key columns, then the cells. */
+  private static void row(Table t, Object[] keys, Object... cells) {
+    Object[] all = java.util.Arrays.copyOf(keys, keys.length + cells.length);
+    System.arraycopy(cells, 0, all, keys.length, cells.length);
+    t.row(all);
+  }
+
+  /** A point's row in the figure's table and its runs' rows in the per-run table. */
+  private static void rows(Table t, Table perRun, Point p, Object... keys) {
+    row(t, keys, p.cells());
+    for (Run r : p.runs) {
+      row(perRun, keys, r.seed, r.longGbps, r.shortFctMs, r.outOfOrderPct, r.unfinished);
+    }
+  }
+
+  /** One run's metrics. */
+  private record Run(
+      long seed, double longGbps, double shortFctMs, double outOfOrderPct, int unfinished) {}
 
   private interface Scenario {
     List<FlowSpec> flows(int longFlows, long runSeed);
@@ -164,20 +201,37 @@ public final class SprayExperiments {
       long ahead = 0;
       long data = 0;
       int unfinished = 0;
+      double[] gbpsRuns = new double[runs];
+      double[] fctRuns = new double[runs];
+      List<Run> perRun = new ArrayList<>();
       for (int r = 0; r < runs; r++) {
         RunResult res = results.get(n * runs + r);
         List<FlowRecord> longs = select(res.flows(), f -> f.bytes() == LONG_BYTES);
         List<FlowRecord> shorts = select(res.flows(), f -> f.bytes() == SHORT_BYTES);
-        unfinished += (int) (res.started() - res.flows().size());
-        gbps +=
+        int cut = (int) (res.started() - res.flows().size());
+        unfinished += cut;
+        gbpsRuns[r] =
             longs.stream().mapToDouble(FlowRecord::throughputBps).average().orElse(Double.NaN)
                 / 1e9;
-        fct += shorts.stream().mapToDouble(f -> f.fctPs() / 1e9).average().orElse(Double.NaN);
+        fctRuns[r] = shorts.stream().mapToDouble(f -> f.fctPs() / 1e9).average().orElse(Double.NaN);
+        gbps += gbpsRuns[r];
+        fct += fctRuns[r];
+        long runOoo = 0;
+        long runData = 0;
         for (FlowRecord f : shorts) {
           ooo += f.outOfOrder();
           ahead += f.aheadOfOrder();
           data += f.dataPackets();
+          runOoo += f.outOfOrder();
+          runData += f.dataPackets();
         }
+        perRun.add(
+            new Run(
+                seed + r,
+                gbpsRuns[r],
+                fctRuns[r],
+                runData == 0 ? 0 : 100.0 * runOoo / runData,
+                cut));
       }
       out.add(
           new Point(
@@ -185,7 +239,10 @@ public final class SprayExperiments {
               fct / runs,
               data == 0 ? 0 : 100.0 * ooo / data,
               data == 0 ? 0 : 100.0 * ahead / data,
-              unfinished));
+              unfinished,
+              Intervals.halfWidth95(gbpsRuns),
+              Intervals.halfWidth95(fctRuns),
+              perRun));
     }
     return out;
   }
@@ -216,17 +273,34 @@ public final class SprayExperiments {
         "Fig. 7");
   }
 
-  /** A table of the per-point metrics after the given key columns. */
+  /**
+   * A table of the per-point metrics after the given key columns; the last two columns are the
+   * half-widths of the 95% intervals over runs of the first two.
+   */
   private static Table table(String title, String... keys) {
     List<String> h = new ArrayList<>(List.of(keys));
     h.addAll(
         List.of(
-            "long_flow_gbps", "short_fct_ms", "short_late_pct", "short_ahead_pct", "unfinished"));
+            "long_flow_gbps",
+            "short_fct_ms",
+            "short_late_pct",
+            "short_ahead_pct",
+            "unfinished",
+            "long_flow_gbps_ci95",
+            "short_fct_ms_ci95"));
     return new Table(title, h.toArray(new String[0]));
+  }
+
+  /** One row per run, after the given key columns. */
+  private static Table runsTable(String title, String... keys) {
+    List<String> h = new ArrayList<>(List.of(keys));
+    h.addAll(List.of("seed", "long_flow_gbps", "short_fct_ms", "short_late_pct", "unfinished"));
+    return new Table(title + ", run by run", h.toArray(new String[0]));
   }
 
   private Figure figure(String id, String title, Scenario sc, String f1, String f2, String f3) {
     Table t = table(title, "scheme", "long_flows");
+    Table perRun = runsTable(title, "scheme", "long_flows");
     Chart thr = new Chart(f1 + ": mean long-flow throughput", "long flows", "Gbps").integerX();
     Chart fct = new Chart(f2 + ": mean short-flow completion time", "long flows", "ms").integerX();
     Chart ooo = new Chart(f3 + ": short-flow packets out of order", "long flows", "%").integerX();
@@ -234,7 +308,7 @@ public final class SprayExperiments {
       List<Point> ps = points(s, sc, id);
       for (int n = 0; n <= maxLong; n++) {
         Point p = ps.get(n);
-        t.row(s.label(), n, p.longGbps, p.shortFctMs, p.outOfOrderPct, p.aheadPct, p.unfinished);
+        rows(t, perRun, p, s.label(), n);
         if (n > 0) thr.point(s.label(), n, p.longGbps);
         fct.point(s.label(), n, p.shortFctMs);
         ooo.point(s.label(), n, p.outOfOrderPct);
@@ -245,13 +319,19 @@ public final class SprayExperiments {
       for (int n = 0; n <= maxLong; n++) ooo.reference("spray", "paper, about", n, 20);
     }
     t.note(runs + " runs per point (seeds " + seed + ".." + (seed + runs - 1) + "); " + tcpNote());
-    return new Figure(id, t, List.of(thr, fct, ooo));
+    return new Figure(id, t, List.of(thr, fct, ooo), perRun);
   }
 
   /** Figs. 8-9: 10 against 20 short flows in the random scenario, 1..maxLong long flows. */
   public Figure shortFlowCount() {
     Table t =
         table(
+            "Seed 004: 10 vs 20 short flows (random scenario)",
+            "scheme",
+            "short_flows",
+            "long_flows");
+    Table perRun =
+        runsTable(
             "Seed 004: 10 vs 20 short flows (random scenario)",
             "scheme",
             "short_flows",
@@ -270,22 +350,14 @@ public final class SprayExperiments {
             points(s, (n, sd) -> randomFlows(n, k, fabric.hostCount(), sd), "spray-shorts" + k);
         for (int n = 1; n <= maxLong; n++) {
           Point p = ps.get(n);
-          t.row(
-              s.label(),
-              shorts,
-              n,
-              p.longGbps,
-              p.shortFctMs,
-              p.outOfOrderPct,
-              p.aheadPct,
-              p.unfinished);
+          rows(t, perRun, p, s.label(), shorts, n);
           thr.point(s.label() + ", " + shorts + " short", n, p.longGbps);
           fct.point(s.label() + ", " + shorts + " short", n, p.shortFctMs);
         }
       }
     }
     t.note(runs + " runs per point; " + tcpNote());
-    return new Figure("spray-shorts", t, List.of(thr, fct));
+    return new Figure("spray-shorts", t, List.of(thr, fct), perRun);
   }
 
   private String tcpNote() {

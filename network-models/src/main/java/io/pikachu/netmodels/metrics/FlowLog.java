@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Records finished flows. Only flows that started in the measurement window {@code [fromPs, toPs)}
- * are kept (the others warm the network up or are cut off by the end of the run).
+ * Records finished flows, and knows the flows still running. Only flows that started in the
+ * measurement window {@code [fromPs, toPs)} are kept (the others warm the network up or are cut off
+ * by the end of the run).
  */
 public final class FlowLog implements FlowObserver {
   private final Map<Integer, Integer> hostIndex = new HashMap<>();
   private final long fromPs;
   private final long toPs;
   private final List<FlowRecord> records = new ArrayList<>();
+  // Flows of the window not yet finished, by connection, in the order they started.
+  private final Map<Integer, TcpSender> open = new java.util.LinkedHashMap<>();
   private long failed;
   private long finished;
   private long startedInWindow;
@@ -38,20 +41,40 @@ public final class FlowLog implements FlowObserver {
 
   private void record(TcpSender f, TcpReceiver r) {
     if (f.startPs() < fromPs || f.startPs() >= toPs) return;
-    records.add(
-        new FlowRecord(
-            f.conn(),
-            hostIndex.get(f.host().id()),
-            hostIndex.get(f.peer()),
-            f.bytes(),
-            f.startPs(),
-            f.endPs(),
-            r == null ? 0 : r.dataPackets(),
-            r == null ? 0 : r.outOfOrder(),
-            r == null ? 0 : r.outOfOrderBytes(),
-            r == null ? 0 : r.aheadOfOrder(),
-            f.retransmits(),
-            f.timeouts()));
+    open.remove(f.conn());
+    records.add(record(f, r, f.endPs(), true));
+  }
+
+  private FlowRecord record(TcpSender f, TcpReceiver r, long endPs, boolean finished) {
+    return new FlowRecord(
+        f.conn(),
+        hostIndex.get(f.host().id()),
+        hostIndex.get(f.peer()),
+        f.bytes(),
+        f.startPs(),
+        endPs,
+        r == null ? 0 : r.dataPackets(),
+        r == null ? 0 : r.outOfOrder(),
+        r == null ? 0 : r.outOfOrderBytes(),
+        r == null ? 0 : r.aheadOfOrder(),
+        f.retransmits(),
+        f.timeouts(),
+        finished,
+        f.ackedBytes());
+  }
+
+  /**
+   * The window's flows that had not finished at {@code nowPs} (still running, or given up), as
+   * records with {@code finished == false}, in the order they started; {@code receiver} gives a
+   * connection's receiver (or null).
+   */
+  public List<FlowRecord> unfinished(
+      long nowPs, java.util.function.IntFunction<TcpReceiver> receiver) {
+    List<FlowRecord> u = new ArrayList<>();
+    for (TcpSender f : open.values()) {
+      u.add(record(f, receiver.apply(f.conn()), f.failed() ? f.endPs() : nowPs, false));
+    }
+    return u;
   }
 
   @Override
@@ -68,7 +91,10 @@ public final class FlowLog implements FlowObserver {
 
   @Override
   public void onStart(TcpSender f) {
-    if (f.startPs() >= fromPs && f.startPs() < toPs) startedInWindow++;
+    if (f.startPs() >= fromPs && f.startPs() < toPs) {
+      startedInWindow++;
+      open.put(f.conn(), f);
+    }
   }
 
   public long startedInWindow() {

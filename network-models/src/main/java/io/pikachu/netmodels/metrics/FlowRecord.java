@@ -1,10 +1,12 @@
 package io.pikachu.netmodels.metrics;
 
 /**
- * One finished flow: times in ps, {@code src} and {@code dst} as host indices. Out of order are the
+ * One flow: times in ps, {@code src} and {@code dst} as host indices. Out of order are the
  * receiver's late packets (a lower sequence number than one already received, retransmissions
  * excluded: network reordering), counted and in wire bytes; ahead of order are those that arrived
- * beyond a hole.
+ * beyond a hole. A flow still running when the run ended (or that gave up on its handshake) is
+ * {@code finished == false}: its {@code endPs} is the run's end and {@code ackedBytes} what was
+ * acknowledged by then, so its "FCT" is a lower bound.
  */
 public record FlowRecord(
     int id,
@@ -18,7 +20,9 @@ public record FlowRecord(
     long outOfOrderBytes,
     long aheadOfOrder,
     long retransmits,
-    long timeouts) {
+    long timeouts,
+    boolean finished,
+    long ackedBytes) {
   public long fctPs() {
     return endPs - startPs;
   }

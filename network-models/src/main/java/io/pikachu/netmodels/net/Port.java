@@ -30,11 +30,11 @@ public final class Port implements EventSource {
   private final long maxQueueBytes;
   private final int maxQueuePackets;
 
-  // Ring of packets from enqueue until arrival at the peer.
-  private int[] ring;
-  private int[] sizeOf; // bytes of each ring entry, so that advancing touches only this port
-  private long[] startAt;
-  private long[] arriveAt;
+  // Ring of packets from enqueue until arrival at the peer: per slot, the packet and its bytes
+  // (one long), its transmission start and its arrival at the peer. One array, so that a slot is
+  // one cache line, and advancing the cursor touches only this port.
+  private static final int SLOT = 3;
+  private long[] ring;
   private int mask;
   private int head; // oldest packet not yet delivered
   private int tail; // next free slot
@@ -46,6 +46,10 @@ public final class Port implements EventSource {
   private long bytesSent;
   private long drops;
   private long busyPs;
+  private int markAbovePackets = Integer.MAX_VALUE; // ECN: mark when this many already wait
+  private long ecnMarks;
+  private int peakPackets;
+  private long peakBytes;
 
   Port(
       Network net,
@@ -69,10 +73,7 @@ public final class Port implements EventSource {
     this.delayPs = delayPs;
     this.maxQueueBytes = maxQueueBytes;
     this.maxQueuePackets = maxQueuePackets;
-    ring = new int[16];
-    sizeOf = new int[16];
-    startAt = new long[16];
-    arriveAt = new long[16];
+    ring = new long[16 * SLOT];
     mask = 15;
   }
 
@@ -118,21 +119,26 @@ public final class Port implements EventSource {
       pk.free(p);
       return false;
     }
+    if (tail - firstWaiting >= markAbovePackets && (pk.mark(p) & Packets.ECT) != 0) {
+      pk.setMark(p, pk.mark(p) | Packets.CE);
+      ecnMarks++;
+    }
     if (tail - head > mask) growRing();
     long start = Math.max(now, lastTxEnd);
     long tx = transmissionPs(size);
     long end = start + tx;
     lastTxEnd = end;
     busyPs += tx;
-    int slot = tail & mask;
-    ring[slot] = p;
-    sizeOf[slot] = size;
-    startAt[slot] = start;
-    arriveAt[slot] = end + delayPs;
+    int slot = (tail & mask) * SLOT;
+    ring[slot] = ((long) p << 32) | size;
+    ring[slot + 1] = start;
+    ring[slot + 2] = end + delayPs;
     boolean wasEmpty = head == tail;
     tail++;
     if (start > now) {
       bytesWaiting += size;
+      if (bytesWaiting > peakBytes) peakBytes = bytesWaiting;
+      if (tail - firstWaiting > peakPackets) peakPackets = tail - firstWaiting;
     } else if (firstWaiting == tail - 1) {
       firstWaiting = tail; // starts at once: never counted as waiting
     }
@@ -154,8 +160,10 @@ public final class Port implements EventSource {
 
   private void advance(long now) {
     int fw = firstWaiting;
-    while (fw != tail && startAt[fw & mask] <= now) {
-      bytesWaiting -= sizeOf[fw & mask];
+    while (fw != tail) {
+      int slot = (fw & mask) * SLOT;
+      if (ring[slot + 1] > now) break;
+      bytesWaiting -= (int) ring[slot];
       fw++;
     }
     firstWaiting = fw;
@@ -163,34 +171,25 @@ public final class Port implements EventSource {
 
   @Override
   public void onEvent(int tag) {
-    int slot = head & mask;
-    int p = ring[slot];
+    long entry = ring[(head & mask) * SLOT];
+    int p = (int) (entry >>> 32);
     head++;
     // The packet has started (it arrives after its transmission ends): move the cursor past it.
     if (firstWaiting - head < 0) advance(sim.now());
-    if (head != tail) sim.schedule(arriveAt[head & mask], this, 0);
+    if (head != tail) sim.schedule(ring[(head & mask) * SLOT + 2], this, 0);
     departures++;
-    bytesSent += sizeOf[slot];
+    bytesSent += (int) entry;
     pk.setLastHop(p, owner.id());
     peer.receive(p, this);
   }
 
   private void growRing() {
-    int n = ring.length * 2;
-    int[] r = new int[n];
-    int[] z = new int[n];
-    long[] s = new long[n];
-    long[] a = new long[n];
+    int n = 2 * (mask + 1);
+    long[] r = new long[n * SLOT];
     for (int i = head; i != tail; i++) {
-      r[i & (n - 1)] = ring[i & mask];
-      z[i & (n - 1)] = sizeOf[i & mask];
-      s[i & (n - 1)] = startAt[i & mask];
-      a[i & (n - 1)] = arriveAt[i & mask];
+      System.arraycopy(ring, (i & mask) * SLOT, r, (i & (n - 1)) * SLOT, SLOT);
     }
     ring = r;
-    sizeOf = z;
-    startAt = s;
-    arriveAt = a;
     mask = n - 1;
   }
 
@@ -205,6 +204,31 @@ public final class Port implements EventSource {
 
   public long drops() {
     return drops;
+  }
+
+  /**
+   * ECN marking as DCTCP's switches do it: an ECN-capable packet that arrives to find at least
+   * {@code packets} packets waiting is marked Congestion Experienced instead of waiting unmarked
+   * (the drop-tail limit still applies). {@code Integer.MAX_VALUE} turns marking off.
+   */
+  public void markAbove(int packets) {
+    if (packets < 0) throw new IllegalArgumentException("marking threshold must be >= 0");
+    markAbovePackets = packets;
+  }
+
+  /** Packets this port marked Congestion Experienced. */
+  public long ecnMarks() {
+    return ecnMarks;
+  }
+
+  /** Most packets waiting at once (not counting the one being transmitted). */
+  public int peakQueuePackets() {
+    return peakPackets;
+  }
+
+  /** Most bytes waiting at once. */
+  public long peakQueueBytes() {
+    return peakBytes;
   }
 
   /** Time the transmitter was (or is booked to be) busy, in ps. */

@@ -3,7 +3,11 @@ package io.pikachu.netmodels.options;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -20,6 +24,7 @@ import org.apache.commons.cli.UnrecognizedOptionException;
  */
 public final class CommandOptions {
   private final CommandLine line;
+  private final Map<String, String> used = new TreeMap<>();
 
   /** The options a subcommand accepts: {@code --name VALUE} pairs and bare flags. */
   public static final class Spec {
@@ -40,6 +45,25 @@ public final class CommandOptions {
 
     public Options options() {
       return options;
+    }
+
+    /** Whether this spec declares the option ({@code --out} or {@code out}). */
+    public boolean declares(String name) {
+      return options.hasLongOption(bare(name));
+    }
+
+    /**
+     * A spec with only these of this spec's options, in this order: a group of commands declares
+     * its options once and each command picks the ones it accepts.
+     */
+    public Spec pick(String... names) {
+      Spec s = new Spec();
+      for (String n : names) {
+        Option o = options.getOption(bare(n));
+        if (o == null) throw new IllegalStateException("no option " + n + " to pick");
+        s.options.addOption((Option) o.clone());
+      }
+      return s;
     }
 
     /** Prints {@code usage: network-models COMMAND [options]}, the summary and every option. */
@@ -65,27 +89,49 @@ public final class CommandOptions {
     }
   }
 
-  /** A spec whose options all take one value and have no description (older subcommands). */
-  public static Spec valued(List<String> names) {
-    Spec s = new Spec();
-    for (String n : names) s.value(n, "VALUE", "");
-    return s;
-  }
-
-  /** Reads {@code args[1..]} (args[0] is the subcommand) against the known names. */
-  public CommandOptions(String[] args, List<String> known) {
-    this(args, valued(known));
-  }
+  /**
+   * Option names that were renamed, old to new: the old one still works with a warning on stderr,
+   * for the commands that accept the new one.
+   */
+  public static final Map<String, String> DEPRECATED = Map.of("--reps", "--runs");
 
   /** Reads {@code args[1..]} (args[0] is the subcommand) against a spec. */
   public CommandOptions(String[] args, Spec spec) {
+    this(args, spec, name -> List.of());
+  }
+
+  /**
+   * Reads {@code args[1..]} (args[0] is the subcommand) against a spec; an option the spec lacks is
+   * refused as one that does not apply here when {@code elsewhere} names commands that take it.
+   */
+  public CommandOptions(String[] args, Spec spec, Function<String, List<String>> elsewhere) {
     String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+    for (int i = 0; i < rest.length; i++) {
+      String now = DEPRECATED.get(rest[i]);
+      if (now != null && spec.declares(now)) {
+        System.err.println("warning: " + rest[i] + " is deprecated, use " + now);
+        rest[i] = now;
+      }
+    }
     try {
       // stopAtNonOption false: a stray word is left in the argument list and refused below
       line =
           DefaultParser.builder().setAllowPartialMatching(false).build().parse(spec.options, rest);
     } catch (UnrecognizedOptionException e) {
-      throw new IllegalArgumentException("unknown option " + e.getOption());
+      String name = e.getOption();
+      List<String> others = name.startsWith("--") ? elsewhere.apply(name) : List.of();
+      String command = args.length > 0 ? args[0] : "";
+      if (!others.isEmpty()) {
+        throw new IllegalArgumentException(
+            "option "
+                + name
+                + " does not apply to "
+                + command
+                + " (it is an option of "
+                + String.join(", ", others)
+                + ")");
+      }
+      throw new IllegalArgumentException("unknown option " + name + " for " + command);
     } catch (MissingArgumentException e) {
       throw new IllegalArgumentException(
           "option --" + e.getOption().getLongOpt() + " needs a value");
@@ -114,10 +160,12 @@ public final class CommandOptions {
     return false;
   }
 
-  /** Fails if any of these options was given (they belong to other subcommands). */
-  public void refuse(String... notHere) {
-    for (String n : notHere) {
-      if (has(n)) throw new IllegalArgumentException("option " + n + " does not apply here");
+  /** Fails if {@code given} was given together with any of {@code others}, which it excludes. */
+  public void exclusive(String given, String... others) {
+    if (!has(given)) return;
+    for (String n : others) {
+      if (has(n))
+        throw new IllegalArgumentException("option " + n + " does not apply with " + given);
     }
   }
 
@@ -125,9 +173,26 @@ public final class CommandOptions {
     return line.hasOption(Spec.bare(name));
   }
 
+  /** A flag's value, recorded for the run manifest. */
+  public boolean flag(String name) {
+    boolean on = has(name);
+    used.put(name, Boolean.toString(on));
+    return on;
+  }
+
   public String string(String name, String fallback) {
     String v = line.getOptionValue(Spec.bare(name));
-    return v == null ? fallback : v;
+    String value = v == null ? fallback : v;
+    if (value != null) used.put(name, value);
+    return value;
+  }
+
+  /**
+   * Every option the command read, with the value it used (given, or the default it fell back to),
+   * in name order: the parameters a run manifest records.
+   */
+  public Map<String, String> used() {
+    return Collections.unmodifiableMap(used);
   }
 
   public int intValue(String name, int fallback) {
@@ -144,7 +209,10 @@ public final class CommandOptions {
 
   public long longValue(String name, long fallback) {
     String v = string(name, null);
-    if (v == null) return fallback;
+    if (v == null) {
+      used.put(name, Long.toString(fallback));
+      return fallback;
+    }
     try {
       return Long.parseLong(v.trim());
     } catch (NumberFormatException e) {
@@ -155,7 +223,10 @@ public final class CommandOptions {
   /** A positive, finite number. */
   public double doubleValue(String name, double fallback) {
     String v = string(name, null);
-    if (v == null) return fallback;
+    if (v == null) {
+      used.put(name, Double.toString(fallback));
+      return fallback;
+    }
     try {
       double d = Double.parseDouble(v.trim());
       if (!(d > 0) || Double.isInfinite(d)) throw new NumberFormatException();

@@ -46,7 +46,15 @@ public final class Experiments {
     this.provisioner = new SmuxProvisioner(scenario.tree(), shapes);
   }
 
-  public record Figure(String id, Table table, List<Chart> charts) {}
+  /**
+   * A figure: its table of means, its charts, and, where a point averages several runs, a table
+   * with one row per run ({@code <id>-runs.csv}; null when there is none).
+   */
+  public record Figure(String id, Table table, List<Chart> charts, Table runs) {
+    public Figure(String id, Table table, List<Chart> charts) {
+      this(id, table, charts, null);
+    }
+  }
 
   /**
    * Which reading of "first feasible" Fig. 3.18's Random uses (one fixed random order by default).

@@ -3,6 +3,7 @@ package io.pikachu.netmodels.run;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
 import io.pikachu.netmodels.metrics.FlowRecord;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.metrics.QueueSampler;
 import java.util.List;
 
@@ -10,6 +11,7 @@ import java.util.List;
  * What one run produced.
  *
  * @param flows finished flows of the measurement window
+ * @param unfinished flows of the window that had not finished when the run ended (flagged)
  * @param windowStarted flows that started in the measurement window
  * @param started flows started in the whole run
  * @param queues queue statistics, or null when not sampled
@@ -17,10 +19,13 @@ import java.util.List;
  * @param poolHighWater most packets alive at once
  * @param queueShape the event queue's buckets at the end of the run
  * @param wallSeconds wall time of the run
+ * @param endPs simulated time at which the run ended
+ * @param ports every port's traffic, drops and deepest queue
  */
 public record RunResult(
     Scheme scheme,
     List<FlowRecord> flows,
+    List<FlowRecord> unfinished,
     long windowStarted,
     long started,
     long opened,
@@ -30,7 +35,9 @@ public record RunResult(
     long events,
     int poolHighWater,
     String queueShape,
-    double wallSeconds) {
+    double wallSeconds,
+    long endPs,
+    List<PortStats> ports) {
   /** Flows that started in the measurement window but had not finished when the run ended. */
   public long unfinishedInWindow() {
     return windowStarted - flows.size();

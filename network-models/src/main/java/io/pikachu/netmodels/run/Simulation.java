@@ -4,8 +4,10 @@ import io.pikachu.netmodels.fabric.Fabric;
 import io.pikachu.netmodels.fabric.Topology;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FlowLog;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.metrics.QueueSampler;
 import io.pikachu.netmodels.net.Network;
+import io.pikachu.netmodels.net.Switch;
 import io.pikachu.netmodels.sim.EventSource;
 import io.pikachu.netmodels.sim.RandomStreams;
 import io.pikachu.netmodels.sim.Simulator;
@@ -37,6 +39,11 @@ public final class Simulation {
   private long sampleToPs;
   private boolean perDestinationGroups;
   private boolean stopWhenIdle;
+  private int ecnMarkPackets = NO_MARKING;
+
+  /** {@link #ecnMarking} value that marks nothing. */
+  public static final int NO_MARKING = Integer.MAX_VALUE;
+
   private PrintStream progress;
   private java.util.function.Consumer<Network> afterBuild = n -> {};
   private String label = "";
@@ -85,6 +92,16 @@ public final class Simulation {
     return this;
   }
 
+  /**
+   * ECN marking at every switch port: an ECN-capable packet that finds {@code packets} or more
+   * waiting is marked (DCTCP's threshold K); {@link #NO_MARKING} marks nothing.
+   */
+  public Simulation ecnMarking(int packets) {
+    if (packets < 0) throw new IllegalArgumentException("--ecn-k must be >= 0, got " + packets);
+    ecnMarkPackets = packets;
+    return this;
+  }
+
   /** Ends the run as soon as every flow of the workload has finished. */
   public Simulation stopWhenIdle(boolean on) {
     stopWhenIdle = on;
@@ -119,6 +136,9 @@ public final class Simulation {
     Fabric fabric = topology.build(net);
     net.buildRoutes(perDestinationGroups);
     scheme.install(net, sim.random());
+    if (ecnMarkPackets != NO_MARKING) {
+      for (var p : net.ports()) if (p.owner() instanceof Switch) p.markAbove(ecnMarkPackets);
+    }
     afterBuild.accept(net);
     FlowLog log = new FlowLog(fabric.hosts(), measureFromPs, measureToPs);
     TcpStack stack = new TcpStack(net, tcp, log);
@@ -142,6 +162,7 @@ public final class Simulation {
     return new RunResult(
         scheme,
         log.records(),
+        log.unfinished(sim.now(), stack::receiver),
         log.startedInWindow(),
         starter.started(),
         stack.opened(),
@@ -151,7 +172,9 @@ public final class Simulation {
         sim.events(),
         net.packets().highWater(),
         sim.queueShape(),
-        wall);
+        wall,
+        sim.now(),
+        PortStats.of(net.ports()));
   }
 
   /** Prints progress every tenth of the run. */

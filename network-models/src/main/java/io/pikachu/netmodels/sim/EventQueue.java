@@ -23,16 +23,16 @@ public final class EventQueue {
   private static final int SPARSITY =
       Integer.getInteger("eq.sparsity", 1); // buckets per event, at least
 
-  // Entry pool.
-  private long[] time;
-  private long[] seq;
-  private int[] next;
+  // Entry pool: an entry's time and insertion number side by side in one array, its list link and
+  // tag in another, so that walking a bucket touches one cache line per entry, not four.
+  private long[] ts; // 2 per entry: time, insertion number
+  private int[] nt; // 2 per entry: next entry in the bucket (or free list), tag
   private EventSource[] source;
-  private int[] tag;
   private int free = -1;
 
   // Calendar.
   private int[] head;
+  private int[] tail; // last entry of each bucket: most inserts append (same time, later in slot)
   private int mask;
   private int shift; // bucket width is 2^shift ps
   private int cur; // bucket where the next event is looked for
@@ -53,13 +53,11 @@ public final class EventQueue {
 
   public EventQueue(int capacity) {
     int cap = Math.max(16, capacity);
-    time = new long[cap];
-    seq = new long[cap];
-    next = new int[cap];
+    ts = new long[2 * cap];
+    nt = new int[2 * cap];
     source = new EventSource[cap];
-    tag = new int[cap];
     for (int i = cap - 1; i >= 0; i--) {
-      next[i] = free;
+      nt[2 * i] = free;
       free = i;
     }
     initCalendar(MIN_BUCKETS, 10, 0);
@@ -68,6 +66,8 @@ public final class EventQueue {
   private void initCalendar(int buckets, int widthShift, long startTime) {
     head = new int[buckets];
     Arrays.fill(head, -1);
+    tail = new int[buckets];
+    Arrays.fill(tail, -1);
     mask = buckets - 1;
     shift = widthShift;
     cur = (int) ((startTime >>> shift) & mask);
@@ -99,39 +99,51 @@ public final class EventQueue {
   public void schedule(long t, EventSource s, int tg) {
     if (free < 0) growPool();
     int e = free;
-    free = next[e];
-    time[e] = t;
-    seq[e] = inserted++;
+    free = nt[2 * e];
+    ts[2 * e] = t;
+    ts[2 * e + 1] = inserted++;
     source[e] = s;
-    tag[e] = tg;
-    if (found >= 0 && (t < time[found] || t == time[found] && seq[e] < seq[found])) found = -1;
+    nt[2 * e + 1] = tg;
+    if (found >= 0
+        && (t < ts[2 * found] || t == ts[2 * found] && ts[2 * e + 1] < ts[2 * found + 1]))
+      found = -1;
     insert(e);
     if (++size > (mask + 1) / SPARSITY) resize(2 * (mask + 1));
   }
 
   private void insert(int e) {
-    long t = time[e];
+    long t = ts[2 * e];
     int b = (int) ((t >>> shift) & mask);
     int h = head[b];
     inserts++;
     // Sorted by (time, insertion number); the new entry's number is the largest so far unless it
     // is being re-inserted by a resize, hence the full comparison.
-    if (h < 0 || t < time[h] || (t == time[h] && seq[e] < seq[h])) {
-      next[e] = h;
+    if (h < 0 || t < ts[2 * h] || (t == ts[2 * h] && ts[2 * e + 1] < ts[2 * h + 1])) {
+      nt[2 * e] = h;
       head[b] = e;
+      if (h < 0) tail[b] = e;
       if (t < top - (1L << shift)) rewind(t); // earlier than the slot being looked at
       return;
     }
+    // Equal link rates, delays and packet sizes put many events at the same instant, and a new
+    // event has the largest insertion number: it usually belongs at the end of its bucket.
+    int last = tail[b];
+    if (t > ts[2 * last] || (t == ts[2 * last] && ts[2 * e + 1] > ts[2 * last + 1])) {
+      nt[2 * e] = -1;
+      nt[2 * last] = e;
+      tail[b] = e;
+      return;
+    }
     int prev = h;
-    int c = next[h];
-    long s = seq[e];
-    while (c >= 0 && (time[c] < t || (time[c] == t && seq[c] < s))) {
+    int c = nt[2 * h];
+    long s = ts[2 * e + 1];
+    while (c >= 0 && (ts[2 * c] < t || (ts[2 * c] == t && ts[2 * c + 1] < s))) {
       prev = c;
-      c = next[c];
+      c = nt[2 * c];
       walked++;
     }
-    next[e] = c;
-    next[prev] = e;
+    nt[2 * e] = c;
+    nt[2 * prev] = e;
   }
 
   /** An event earlier than the current slot (possible after a pop moved ahead): look there. */
@@ -142,23 +154,24 @@ public final class EventQueue {
 
   /** Time of the earliest event; the queue must not be empty. */
   public long peekTime() {
-    return time[locate()];
+    return ts[2 * (locate())];
   }
 
   /** Tag of the earliest event; the queue must not be empty. */
   public int peekTag() {
-    return tag[locate()];
+    return nt[2 * (locate()) + 1];
   }
 
   /** Removes the earliest event and returns its source (read its time and tag first). */
   public EventSource pop() {
     int e = locate();
     found = -1;
-    int b = (int) ((time[e] >>> shift) & mask);
-    head[b] = next[e];
+    int b = (int) ((ts[2 * e] >>> shift) & mask);
+    head[b] = nt[2 * e];
+    if (head[b] < 0) tail[b] = -1;
     EventSource s = source[e];
     source[e] = null;
-    next[e] = free;
+    nt[2 * e] = free;
     free = e;
     size--;
     if (++pops == CHECK_EVERY) checkCost();
@@ -173,7 +186,7 @@ public final class EventQueue {
     long width = 1L << shift;
     for (int k = 0; k <= mask; k++) {
       int h = head[i];
-      if (h >= 0 && time[h] < tp) {
+      if (h >= 0 && ts[2 * h] < tp) {
         cur = i;
         top = tp;
         scanned += k;
@@ -187,10 +200,10 @@ public final class EventQueue {
     int best = -1;
     for (int j = 0; j <= mask; j++) {
       int h = head[j];
-      if (h >= 0 && (best < 0 || time[h] < time[best])) best = h;
+      if (h >= 0 && (best < 0 || ts[2 * h] < ts[2 * best])) best = h;
     }
     if (best < 0) throw new IllegalStateException("the event queue is empty");
-    rewind(time[best]);
+    rewind(ts[2 * best]);
     return found = best;
   }
 
@@ -219,7 +232,8 @@ public final class EventQueue {
     long tp = top;
     long width = 1L << shift;
     for (int b = 0; b <= mask && k < SAMPLE; b++) {
-      for (int e = head[i]; e >= 0 && time[e] < tp && k < SAMPLE; e = next[e]) t[k++] = time[e];
+      for (int e = head[i]; e >= 0 && ts[2 * e] < tp && k < SAMPLE; e = nt[2 * e])
+        t[k++] = ts[2 * e];
       i = (i + 1) & mask;
       tp += width;
     }
@@ -234,10 +248,10 @@ public final class EventQueue {
     int[] entries = new int[size];
     int k = 0;
     for (int h : head) {
-      for (int e = h; e >= 0; e = next[e]) entries[k++] = e;
+      for (int e = h; e >= 0; e = nt[2 * e]) entries[k++] = e;
     }
     int newShift = estimateShift(entries, k);
-    long start = found >= 0 ? time[found] : earliest(entries, k);
+    long start = found >= 0 ? ts[2 * found] : earliest(entries, k);
     initCalendar(
         Integer.highestOneBit(n) == n ? n : Integer.highestOneBit(n) << 1, newShift, start);
     for (int i = 0; i < k; i++) insert(entries[i]);
@@ -250,14 +264,14 @@ public final class EventQueue {
 
   private long earliest(int[] entries, int k) {
     long m = Long.MAX_VALUE;
-    for (int i = 0; i < k; i++) m = Math.min(m, time[entries[i]]);
+    for (int i = 0; i < k; i++) m = Math.min(m, ts[2 * entries[i]]);
     return k == 0 ? 0 : m;
   }
 
   private int estimateShift(int[] entries, int k) {
     if (k < 2) return shift;
     long[] t = new long[k];
-    for (int i = 0; i < k; i++) t[i] = time[entries[i]];
+    for (int i = 0; i < k; i++) t[i] = ts[2 * entries[i]];
     Arrays.sort(t);
     int s = shiftFor(t, Math.min(k, SAMPLE));
     return s < 0 ? shift : s;
@@ -286,15 +300,13 @@ public final class EventQueue {
   }
 
   private void growPool() {
-    int old = time.length;
+    int old = source.length;
     int n = old * 2;
-    time = Arrays.copyOf(time, n);
-    seq = Arrays.copyOf(seq, n);
-    next = Arrays.copyOf(next, n);
+    ts = Arrays.copyOf(ts, 2 * n);
+    nt = Arrays.copyOf(nt, 2 * n);
     source = Arrays.copyOf(source, n);
-    tag = Arrays.copyOf(tag, n);
     for (int i = n - 1; i >= old; i--) {
-      next[i] = free;
+      nt[2 * i] = free;
       free = i;
     }
   }
@@ -302,14 +314,15 @@ public final class EventQueue {
   public void clear() {
     for (int h : head) {
       for (int e = h; e >= 0; ) {
-        int nx = next[e];
+        int nx = nt[2 * e];
         source[e] = null;
-        next[e] = free;
+        nt[2 * e] = free;
         free = e;
         e = nx;
       }
     }
     Arrays.fill(head, -1);
+    Arrays.fill(tail, -1);
     size = 0;
     found = -1;
   }

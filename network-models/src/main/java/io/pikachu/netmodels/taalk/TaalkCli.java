@@ -1,5 +1,6 @@
 package io.pikachu.netmodels.taalk;
 
+import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.options.DoneLine;
 import io.pikachu.netmodels.sim.Simulator;
@@ -13,107 +14,156 @@ import java.util.Map;
 
 /** The TAALK subcommands of the network-models command line. */
 public final class TaalkCli {
-  public static final String USAGE =
-      """
-              taalk-fig7 .. taalk-fig9  TAALK Figs. 7-9: mean FCT, FCT spread, largest FCT per load
-              taalk-fig10, -fig11, -fig12  TAALK Figs. 10-12: FCT distribution at load 82, 83, 93
-                options: --out DIR --seed N --reps N (10) --max-load N (100; Figs. 7-9)
-              taalk-all  Figs. 7-12 from one sweep (options as Figs. 7-9)
-              taalk-scale  16-64 servers and balancers, random, Maglev, TAALK d = 2 and 3
-                options: --out DIR --seed N --reps N (5) --slow X (0.5: every second server's speed)
-              taalk-bench  times the full sweep (loads 1-100, 10 repetitions, 3 policies)
-                options: --seed N --reps N (10) --max-load N (100)"""
-          .indent(2)
-          .stripTrailing();
+  private static final String GROUP = "TAALK, racing SYNs to two servers (seed 001)";
 
   private static final Map<String, Integer> DISTRIBUTIONS =
       Map.of("taalk-fig10", 82, "taalk-fig11", 83, "taalk-fig12", 93);
 
-  private static final CommandOptions.Spec SPEC =
+  /** Every option of this group, declared once; each command picks the ones it takes. */
+  private static final CommandOptions.Spec OPTIONS =
       new CommandOptions.Spec()
           .value("--out", "DIR", "where CSV and SVG files go (target/netmodels)")
           .value("--seed", "N", "seed of load 1; load x uses its own seed from it (1)")
-          .value("--reps", "N", "repetitions per load (10; taalk-scale 5)")
-          .value("--max-load", "N", "Figs. 7-9 and taalk-bench: loads 1..N (100)")
-          .value("--slow", "X", "taalk-scale: speed of every second server, in (0, 1] (0.5)")
+          .value("--runs", "N", "repetitions per load (10; taalk-scale 5)")
+          .value("--max-load", "N", "loads 1..N (100)")
+          .value("--slow", "X", "speed of every second server, in (0, 1] (0.5)")
           .value("--server-ms", "MS", "sensitivity: a server's time per packet (0.6)")
           .value("--balancer-ms", "MS", "sensitivity: a balancer's time per packet it sends (2)")
           .value("--spell-share", "X", "sensitivity: share of time in spells of other work (0.05)");
 
+  private static final String[] COSTS = {"--server-ms", "--balancer-ms", "--spell-share"};
+
   private TaalkCli() {}
 
-  public static boolean handles(String command) {
-    return command.startsWith("taalk-");
+  private static String[] with(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
   }
 
-  public static void run(String[] args, PrintStream out) throws IOException {
-    String cmd = args[0];
-    if (CommandOptions.wantsHelp(args)) {
-      SPEC.printHelp(
-          cmd,
-          "TAALK (seed 001) subcommands:\n" + USAGE + "\npolicies:\n" + Policy.REGISTRY.describe(),
-          out);
-      return;
+  /** The TAALK subcommands. */
+  public static List<Command> commands() {
+    String policies = "policies:\n" + Policy.REGISTRY.describe();
+    CommandOptions.Spec sweep =
+        OPTIONS.pick(with(COSTS, "--out", "--seed", "--runs", "--max-load"));
+    List<Command> c = new ArrayList<>();
+    c.add(
+        new Command(
+            "taalk-fig7",
+            GROUP,
+            "Fig. 7: mean FCT per load (the whole sweep: loads 1-100, 10 repetitions)",
+            policies,
+            sweep,
+            (o, out) -> figure("taalk-fig7", o, out)));
+    c.add(
+        new Command(
+            "taalk-fig8",
+            GROUP,
+            "Fig. 8: FCT spread per load",
+            policies,
+            sweep,
+            (o, out) -> figure("taalk-fig8", o, out)));
+    c.add(
+        new Command(
+            "taalk-fig9",
+            GROUP,
+            "Fig. 9: largest FCT (job time) per load",
+            policies,
+            sweep,
+            (o, out) -> figure("taalk-fig9", o, out)));
+    for (var e : new java.util.TreeMap<>(DISTRIBUTIONS).entrySet()) {
+      c.add(
+          new Command(
+              e.getKey(),
+              GROUP,
+              "Fig. "
+                  + e.getKey().substring("taalk-fig".length())
+                  + ": FCT distribution at load "
+                  + e.getValue(),
+              policies,
+              OPTIONS.pick(with(COSTS, "--out", "--seed", "--runs")),
+              (o, out) -> distribution(e.getKey(), e.getValue(), o, out)));
     }
-    CommandOptions o = new CommandOptions(args, SPEC);
-    long seed = o.longValue("--seed", 1);
-    Setup base = tuned(Setup.seedTestbed().withSeed(seed), o);
-    List<Policy> all = List.of(Policy.TAALK, Policy.RANDOM, Policy.MAGLEV);
+    c.add(
+        new Command(
+            "taalk-all", GROUP, "Figs. 7-12 from one sweep", policies, sweep, TaalkCli::all));
+    c.add(
+        new Command(
+            "taalk-scale",
+            GROUP,
+            "16-64 servers and balancers: random, Maglev, TAALK d = 2 and 3",
+            policies,
+            OPTIONS.pick(with(COSTS, "--out", "--seed", "--runs", "--slow")),
+            TaalkCli::scale));
+    c.add(
+        new Command(
+            "taalk-bench",
+            GROUP,
+            "times the full sweep (loads 1-100, 10 repetitions, 3 policies)",
+            OPTIONS.pick(with(COSTS, "--seed", "--runs", "--max-load")),
+            (o, out) ->
+                TaalkBenchmark.run(
+                    base(o), o.positive("--runs", 10), o.positive("--max-load", 100), out)));
+    return c;
+  }
+
+  private static final List<Policy> ALL = List.of(Policy.TAALK, Policy.RANDOM, Policy.MAGLEV);
+
+  private static Setup base(CommandOptions o) {
+    return tuned(Setup.seedTestbed().withSeed(o.longValue("--seed", 1)), o);
+  }
+
+  private static Sweep sweep(CommandOptions o) {
+    return Sweep.run(
+        base(o), ALL, Sweep.loads(o.positive("--max-load", 100)), o.positive("--runs", 10));
+  }
+
+  private static void figure(String cmd, CommandOptions o, PrintStream out) throws IOException {
     long t0 = System.nanoTime();
-    TaalkFigures.Figure fig;
-    switch (cmd) {
-      case "taalk-bench" -> {
-        o.refuse("--out", "--slow");
-        TaalkBenchmark.run(base, o.positive("--reps", 10), o.positive("--max-load", 100), out);
-        return;
-      }
-      case "taalk-all" -> {
-        o.refuse("--slow");
-        Sweep s =
-            Sweep.run(
-                base, all, Sweep.loads(o.positive("--max-load", 100)), o.positive("--reps", 10));
-        Path dir = Path.of(o.string("--out", "target/netmodels"));
-        List<TaalkFigures.Figure> figs =
-            new ArrayList<>(
-                List.of(TaalkFigures.fig7(s), TaalkFigures.fig8(s), TaalkFigures.fig9(s)));
-        for (var e : new java.util.TreeMap<>(DISTRIBUTIONS).entrySet()) {
-          if (e.getValue() <= s.loads().length) {
-            figs.add(TaalkFigures.distribution(s, e.getValue(), e.getKey()));
-          }
-        }
-        for (TaalkFigures.Figure f : figs) {
-          print(f, out);
-          f.write(dir);
-        }
-        DoneLine.print(out, "taalk-all", t0, dir);
-        return;
-      }
-      case "taalk-scale" -> {
-        o.refuse("--max-load");
-        double slow = o.doubleValue("--slow", 0.5);
-        if (slow > 1) throw new IllegalArgumentException("--slow must be at most 1, got " + slow);
-        fig = ScaleOut.run(base, o.positive("--reps", 5), slow);
-      }
-      case "taalk-fig7", "taalk-fig8", "taalk-fig9" -> {
-        o.refuse("--slow");
-        Sweep s =
-            Sweep.run(
-                base, all, Sweep.loads(o.positive("--max-load", 100)), o.positive("--reps", 10));
-        fig =
-            switch (cmd) {
-              case "taalk-fig7" -> TaalkFigures.fig7(s);
-              case "taalk-fig8" -> TaalkFigures.fig8(s);
-              default -> TaalkFigures.fig9(s);
-            };
-      }
-      default -> {
-        Integer load = DISTRIBUTIONS.get(cmd);
-        if (load == null) throw new IllegalArgumentException("unknown experiment '" + cmd + "'");
-        o.refuse("--slow", "--max-load");
-        Sweep s = Sweep.run(base, all, new int[] {load}, o.positive("--reps", 10));
-        fig = TaalkFigures.distribution(s, load, cmd);
+    Sweep s = sweep(o);
+    TaalkFigures.Figure fig =
+        switch (cmd) {
+          case "taalk-fig7" -> TaalkFigures.fig7(s);
+          case "taalk-fig8" -> TaalkFigures.fig8(s);
+          default -> TaalkFigures.fig9(s);
+        };
+    finish(fig, o, out, t0);
+  }
+
+  private static void distribution(String cmd, int load, CommandOptions o, PrintStream out)
+      throws IOException {
+    long t0 = System.nanoTime();
+    Sweep s = Sweep.run(base(o), ALL, new int[] {load}, o.positive("--runs", 10));
+    finish(TaalkFigures.distribution(s, load, cmd), o, out, t0);
+  }
+
+  private static void scale(CommandOptions o, PrintStream out) throws IOException {
+    long t0 = System.nanoTime();
+    double slow = o.doubleValue("--slow", 0.5);
+    if (slow > 1) throw new IllegalArgumentException("--slow must be at most 1, got " + slow);
+    finish(ScaleOut.run(base(o), o.positive("--runs", 5), slow), o, out, t0);
+  }
+
+  private static void all(CommandOptions o, PrintStream out) throws IOException {
+    long t0 = System.nanoTime();
+    Sweep s = sweep(o);
+    Path dir = Path.of(o.string("--out", "target/netmodels"));
+    List<TaalkFigures.Figure> figs =
+        new ArrayList<>(List.of(TaalkFigures.fig7(s), TaalkFigures.fig8(s), TaalkFigures.fig9(s)));
+    for (var e : new java.util.TreeMap<>(DISTRIBUTIONS).entrySet()) {
+      if (e.getValue() <= s.loads().length) {
+        figs.add(TaalkFigures.distribution(s, e.getValue(), e.getKey()));
       }
     }
+    for (TaalkFigures.Figure f : figs) {
+      print(f, out);
+      f.write(dir);
+    }
+    DoneLine.print(out, "taalk-all", t0, dir);
+  }
+
+  private static void finish(TaalkFigures.Figure fig, CommandOptions o, PrintStream out, long t0)
+      throws IOException {
     Path dir = Path.of(o.string("--out", "target/netmodels"));
     print(fig, out);
     fig.write(dir);

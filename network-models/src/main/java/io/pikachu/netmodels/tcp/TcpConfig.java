@@ -27,6 +27,9 @@ import io.pikachu.netmodels.sim.Simulator;
  * @param synRetries SYN retransmissions before the connection fails (Linux: 6)
  * @param synAckRetries SYN-ACK retransmissions by the server (Linux: 5)
  * @param rtoStyle when the retransmission timer restarts and what feeds the RTT estimator
+ * @param dctcp DCTCP (RFC 8257): data is sent ECN-capable, the receiver echoes each Congestion
+ *     Experienced mark, and once per window the sender cuts its window by alpha / 2, alpha being
+ *     the smoothed share of marked bytes (gain 1/16); the switches must mark (a port's threshold K)
  */
 public record TcpConfig(
     int mss,
@@ -47,7 +50,11 @@ public record TcpConfig(
     long synRtoPs,
     int synRetries,
     int synAckRetries,
-    RtoStyle rtoStyle) {
+    RtoStyle rtoStyle,
+    boolean dctcp) {
+
+  /** DCTCP's gain g: alpha moves 1/16 of the way to each window's marked share. */
+  public static final double DCTCP_GAIN = 1.0 / 16;
 
   /** How the retransmission timer is run. */
   public enum RtoStyle {
@@ -109,7 +116,8 @@ public record TcpConfig(
         Simulator.PS_PER_S,
         6,
         5,
-        RtoStyle.RFC6298);
+        RtoStyle.RFC6298,
+        false);
   }
 
   /**
@@ -138,7 +146,44 @@ public record TcpConfig(
         Simulator.PS_PER_S,
         6,
         5,
-        RtoStyle.RFC6298);
+        RtoStyle.RFC6298,
+        false);
+  }
+
+  /**
+   * A data-centre TCP of the kind DRILL's and CONGA's evaluations run: NewReno with SACK loss
+   * recovery (RFC 6675), fast retransmit after 3 duplicate ACKs and limited transmit, 1460 + 40
+   * bytes, initial window 10 (Linux), minimum and initial RTO 10 ms (Linux's 200 ms is far above a
+   * data centre's RTT; simulation studies lower it), window up to 10,000 segments, no delayed ACK,
+   * no handshake. {@link #dataCentreDctcp()} is the same with DCTCP's congestion control.
+   */
+  public static TcpConfig dataCentreSack() {
+    return new TcpConfig(
+        1460,
+        40,
+        10,
+        Integer.MAX_VALUE,
+        10_000,
+        10 * Simulator.PS_PER_MS,
+        10 * Simulator.PS_PER_MS,
+        2 * Simulator.PS_PER_S,
+        Simulator.PS_PER_US,
+        3,
+        true,
+        true,
+        false,
+        0,
+        false,
+        Simulator.PS_PER_S,
+        6,
+        5,
+        RtoStyle.RFC6298,
+        false);
+  }
+
+  /** {@link #dataCentreSack()} with DCTCP (RFC 8257); switches mark at a threshold K. */
+  public static TcpConfig dataCentreDctcp() {
+    return dataCentreSack().toBuilder().dctcp(true).build();
   }
 
   /**
@@ -166,7 +211,8 @@ public record TcpConfig(
         300 * Simulator.PS_PER_US,
         Integer.MAX_VALUE,
         Integer.MAX_VALUE,
-        RtoStyle.NETBENCH);
+        RtoStyle.NETBENCH,
+        false);
   }
 
   public Builder toBuilder() {
@@ -194,6 +240,7 @@ public record TcpConfig(
     private int synRetries;
     private int synAckRetries;
     private RtoStyle rtoStyle;
+    private boolean dctcp;
 
     private Builder(TcpConfig c) {
       mss = c.mss;
@@ -215,6 +262,7 @@ public record TcpConfig(
       synRetries = c.synRetries;
       synAckRetries = c.synAckRetries;
       rtoStyle = c.rtoStyle;
+      dctcp = c.dctcp;
     }
 
     public Builder mss(int v) {
@@ -278,6 +326,12 @@ public record TcpConfig(
       return this;
     }
 
+    /** DCTCP's sender and receiver (ECN-capable data, per-window cut by alpha / 2). */
+    public Builder dctcp(boolean on) {
+      dctcp = on;
+      return this;
+    }
+
     public Builder noHandshake() {
       handshake = false;
       return this;
@@ -303,7 +357,8 @@ public record TcpConfig(
           synRtoPs,
           synRetries,
           synAckRetries,
-          rtoStyle);
+          rtoStyle,
+          dctcp);
     }
   }
 

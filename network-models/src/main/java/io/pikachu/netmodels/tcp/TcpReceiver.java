@@ -28,6 +28,7 @@ public final class TcpReceiver extends TcpEnd {
   private long completePs = -1;
   private int unacked; // in-order segments not yet acknowledged (delayed ACK)
   private long pendingEcr;
+  private boolean ce; // DCTCP: the last data packet carried Congestion Experienced
 
   private long dataPackets;
   private long outOfOrder;
@@ -82,7 +83,13 @@ public final class TcpReceiver extends TcpEnd {
     int seg = pk.seq(p);
     long ecr = pk.tsVal(p);
     int wireBytes = pk.bytes(p);
+    boolean marked = (pk.mark(p) & Packets.CE) != 0;
     pk.free(p);
+    // DCTCP's receiver (RFC 8257, section 3.2): ACKs echo the last segment's mark, and a change of
+    // mark is acknowledged at once, so that a delayed ACK never reports two kinds of segment.
+    boolean markChanged = cfg.dctcp() && marked != ce;
+    if (markChanged && unacked > 0) sendAck(pendingEcr, -1);
+    ce = marked;
     dataPackets++;
     if ((flags & Packets.RETX) == 0 && seg < highestSeen) {
       outOfOrder++;
@@ -106,7 +113,7 @@ public final class TcpReceiver extends TcpEnd {
     }
     if (finSeg >= 0 && rcvNxt > finSeg && completePs < 0) completePs = sim.now();
     boolean holes = above != null && above.nextSetBit(rcvNxt) >= 0;
-    if (cfg.delayedAck() && inOrder && !holes) {
+    if (cfg.delayedAck() && inOrder && !holes && !markChanged) {
       // RFC 5681: at least every second full segment, and within the delayed-ACK timeout.
       pendingEcr = ecr;
       if (++unacked >= 2) {
@@ -125,6 +132,7 @@ public final class TcpReceiver extends TcpEnd {
     if (timer != null && !halfOpen) timer.cancel();
     int p = packet(Packets.ACK, ecr);
     pk.setAck(p, rcvNxt);
+    if (cfg.dctcp() && ce) pk.setMark(p, Packets.ECE);
     if (cfg.sack() && above != null) addSackBlocks(p, justReceived);
     send(p);
   }

@@ -52,6 +52,15 @@ public final class TcpSender extends TcpEnd {
   private long timeouts;
   private long fastRecoveries;
 
+  // DCTCP (RFC 8257).
+  private double alpha = 1;
+  private int dctcpWindowEnd; // alpha is updated once sndUna passes this segment
+  private long dctcpAcked; // segments acknowledged in the current observation window
+  private long dctcpMarked; // of which the ACKs carried ECN-Echo
+  private int cwrUntil = -1; // the window was cut; no further cut until sndUna passes this
+  private boolean ackEce; // the ACK being handled carries ECN-Echo
+  private long windowCuts;
+
   TcpSender(TcpStack stack, int conn, Host host, int peer, int sport, int dport, long bytes) {
     super(stack, conn, host, peer, sport, dport);
     this.bytes = bytes;
@@ -97,6 +106,7 @@ public final class TcpSender extends TcpEnd {
     if (ecr > 0) rttSample(sim.now() - ecr);
     if (cfg.sack()) readSack(p);
     int ack = pk.ack(p);
+    ackEce = (pk.mark(p) & Packets.ECE) != 0;
     pk.free(p);
     if (ack > sndUna) {
       newAck(ack);
@@ -162,11 +172,35 @@ public final class TcpSender extends TcpEnd {
       cwnd += cwnd < ssthresh ? 1 : 1 / cwnd;
       if (cwnd > cfg.maxCwnd()) cwnd = cfg.maxCwnd();
     }
+    if (cfg.dctcp()) dctcp(newly);
     if (sndUna >= segments) {
       complete();
       return;
     }
     timer.setIn(rto);
+  }
+
+  /**
+   * DCTCP's sender (RFC 8257, section 3.3): counts the acknowledged segments and those whose ACK
+   * echoed a mark; once a window of data is acknowledged, alpha moves {@code g} of the way to the
+   * window's marked share; an echoed mark cuts the window by alpha / 2, at most once a window.
+   */
+  private void dctcp(int newly) {
+    dctcpAcked += newly;
+    if (ackEce) dctcpMarked += newly;
+    if (sndUna > dctcpWindowEnd) {
+      double marked = dctcpAcked == 0 ? 0 : (double) dctcpMarked / dctcpAcked;
+      alpha = (1 - TcpConfig.DCTCP_GAIN) * alpha + TcpConfig.DCTCP_GAIN * marked;
+      dctcpAcked = 0;
+      dctcpMarked = 0;
+      dctcpWindowEnd = sndNxt;
+    }
+    if (ackEce && sndUna > cwrUntil && !inRecovery) {
+      cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
+      ssthresh = cwnd;
+      cwrUntil = sndNxt;
+      windowCuts++;
+    }
   }
 
   private void dupAck() {
@@ -246,6 +280,7 @@ public final class TcpSender extends TcpEnd {
       retransmits++;
     }
     int p = packet(flags, peerTs);
+    if (cfg.dctcp()) pk.setMark(p, Packets.ECT);
     pk.setSeq(p, seg);
     pk.setBytes(p, (seg == segments - 1 ? lastPayload : cfg.mss()) + cfg.headerBytes());
     packetsSent++;
@@ -371,6 +406,16 @@ public final class TcpSender extends TcpEnd {
     return cwnd;
   }
 
+  /** DCTCP's alpha: the smoothed share of marked segments (1 before the first window). */
+  public double dctcpAlpha() {
+    return alpha;
+  }
+
+  /** Window cuts DCTCP made on echoed marks. */
+  public long ecnWindowCuts() {
+    return windowCuts;
+  }
+
   public long rtoPs() {
     return rto;
   }
@@ -382,5 +427,10 @@ public final class TcpSender extends TcpEnd {
 
   public int sndUna() {
     return sndUna;
+  }
+
+  /** Payload bytes acknowledged so far (all of them once the flow is done). */
+  public long ackedBytes() {
+    return sndUna >= segments ? bytes : (long) sndUna * cfg.mss();
   }
 }

@@ -86,7 +86,8 @@ public final class TcpStack {
     }
   }
 
-  TcpReceiver receiver(int conn) {
+  /** The receiver of an open connection, or null. */
+  public TcpReceiver receiver(int conn) {
     return receivers.get(conn);
   }
 

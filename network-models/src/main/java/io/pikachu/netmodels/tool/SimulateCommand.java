@@ -4,13 +4,16 @@ import io.pikachu.netmodels.fabric.Topology;
 import io.pikachu.netmodels.lb.Registry;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.metrics.FctSummary;
-import io.pikachu.netmodels.metrics.FlowRecord;
+import io.pikachu.netmodels.metrics.FlowsCsv;
 import io.pikachu.netmodels.metrics.PortQueueSeries;
+import io.pikachu.netmodels.metrics.PortStats;
 import io.pikachu.netmodels.net.Port;
 import io.pikachu.netmodels.net.Switch;
+import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.run.Simulation;
+import io.pikachu.netmodels.run.TcpPresets;
 import io.pikachu.netmodels.sim.Simulator;
 import io.pikachu.netmodels.tcp.TcpConfig;
 import io.pikachu.netmodels.traffic.FlowList;
@@ -32,19 +35,6 @@ import java.util.Locale;
  * row per finished flow) and, when asked, {@code queues.csv} (every switch port's queue over time).
  */
 public final class SimulateCommand {
-  /** The TCP presets by name: the settings of each seed's simulator. */
-  static final Registry<TcpConfig> TCP =
-      new Registry<TcpConfig>("TCP preset")
-          .register(
-              "drill",
-              "seed 002's ns-2 scripts: SACK, window 12, RTO 200 us, no fast retransmit",
-              TcpConfig.drillScripts())
-          .register(
-              "spraying",
-              "seed 004: NewReno, window 10, fast retransmit, RTO 10 ms",
-              TcpConfig.sprayingDefaults())
-          .register("netbench", "NetBench's NewReno socket", TcpConfig.netbench());
-
   /** The generator's flow-size distributions. */
   static final Registry<FlowSizes> SIZES =
       new Registry<FlowSizes>("flow-size distribution")
@@ -62,7 +52,9 @@ public final class SimulateCommand {
           .value("--sizes", "NAME", "generator: websearch or datamining (websearch)")
           .value("--arrivals", "TIME", "generator: flows start during this time, e.g. 20ms (10ms)")
           .value("--scheme", "S", "path selection at every switch (ecmp); see the list above")
-          .value("--tcp", "NAME", "TCP preset: drill, spraying or netbench (drill)")
+          .value("--tcp", "NAME", "TCP preset: drill, spraying, netbench, sack or dctcp (drill)")
+          .value(
+              "--ecn-k", "N", "DCTCP: switch ports mark packets that find N or more waiting (20)")
           .value(
               "--max-time",
               "TIME",
@@ -71,42 +63,43 @@ public final class SimulateCommand {
           .value("--seed", "N", "seed of every random stream (1)")
           .value("--out", "DIR", "where flows.csv and queues.csv go (target/netmodels/simulate)");
 
-  static final String FLOWS_HEADER =
-      "id,src,dst,start_us,bytes,fct_us,data_packets,out_of_order_packets,out_of_order_bytes,"
-          + "retransmits,timeouts\n";
-
   private SimulateCommand() {}
 
-  public static void run(String[] args, PrintStream out) throws IOException {
-    if (CommandOptions.wantsHelp(args)) {
-      SPEC.printHelp(
-          "simulate",
-          "One packet-level run: a topology file, flows from a trace or the generator, one scheme.\n"
-              + "schemes:\n"
-              + Scheme.REGISTRY.describe()
-              + "TCP presets:\n"
-              + TCP.describe()
-              + "flow sizes:\n"
-              + SIZES.describe(),
-          out);
-      return;
-    }
-    CommandOptions o = new CommandOptions(args, SPEC);
+  /** The {@code simulate} subcommand. */
+  public static Command command() {
+    return new Command(
+        "simulate",
+        "the engine on any topology",
+        "one packet-level run of a topology file with a trace or the generator; flows.csv and"
+            + " queues.csv",
+        "schemes:\n"
+            + Scheme.REGISTRY.describe()
+            + "TCP presets:\n"
+            + TcpPresets.REGISTRY.describe()
+            + "flow sizes:\n"
+            + SIZES.describe(),
+        SPEC,
+        SimulateCommand::run);
+  }
+
+  static void run(CommandOptions o, PrintStream out) throws IOException {
     String topoArg = o.string("--topology", null);
     if (topoArg == null) throw new IllegalArgumentException("simulate needs --topology FILE");
     Topology topology = TopologyFile.read(Path.of(topoArg));
     if (o.has("--trace") == o.has("--load")) {
       throw new IllegalArgumentException("simulate needs either --trace FILE or --load L");
     }
-    if (o.has("--trace")) o.refuse("--sizes", "--arrivals");
+    o.exclusive("--trace", "--sizes", "--arrivals");
     Scheme scheme = Scheme.parse(o.string("--scheme", "ecmp"));
-    TcpConfig tcp = TCP.create(o.string("--tcp", "drill"));
+    TcpConfig tcp = TcpPresets.REGISTRY.create(o.string("--tcp", "drill"));
     long maxPs = Scheme.parseDuration(o.string("--max-time", "10s"), "--max-time");
     long seed = o.longValue("--seed", 1);
     Path dir = Path.of(o.string("--out", "target/netmodels/simulate"));
     Files.createDirectories(dir);
 
     Simulation sim = new Simulation(topology).scheme(scheme).tcp(tcp).seed(seed).end(maxPs);
+    sim.ecnMarking(
+        TcpPresets.markingThreshold(tcp, o.has("--ecn-k") ? o.intValue("--ecn-k", 0) : null));
     sim.stopWhenIdle(true);
     if (o.has("--trace")) {
       Path trace = Path.of(o.string("--trace", ""));
@@ -143,7 +136,8 @@ public final class SimulateCommand {
     } finally {
       if (queues != null) queues.close();
     }
-    writeFlows(r.flows(), dir.resolve("flows.csv"));
+    FlowsCsv.write(r.flows(), r.unfinished(), dir.resolve("flows.csv"));
+    PortStats.write(r.ports(), r.endPs(), dir.resolve("ports.csv"));
     FctSummary f = r.fct();
     out.printf(
         Locale.ROOT,
@@ -159,16 +153,17 @@ public final class SimulateCommand {
         r.drops(),
         r.packetHops(),
         r.wallSeconds());
-    if (r.flows().size() < r.started()) {
+    if (!r.unfinished().isEmpty()) {
       out.printf(
           Locale.ROOT,
-          "%d flows had not finished by --max-time %s and are not in flows.csv%n",
-          r.started() - r.flows().size(),
+          "%d flows had not finished by --max-time %s: in flows.csv with finished 0%n",
+          r.unfinished().size(),
           o.string("--max-time", "10s"));
     }
     out.println(
         "wrote "
             + dir.resolve("flows.csv").toAbsolutePath()
+            + ", ports.csv"
             + (queues != null ? " and queues.csv" : ""));
   }
 
@@ -176,30 +171,5 @@ public final class SimulateCommand {
   private static long hostRate(Topology t) {
     Simulator probe = new Simulator(0);
     return t.build(new io.pikachu.netmodels.net.Network(probe)).hosts().get(0).nic().rateBps();
-  }
-
-  static void writeFlows(List<FlowRecord> flows, Path file) throws IOException {
-    List<FlowRecord> sorted = new ArrayList<>(flows);
-    sorted.sort(java.util.Comparator.comparingInt(FlowRecord::id));
-    try (Writer w = Files.newBufferedWriter(file)) {
-      w.write(FLOWS_HEADER);
-      for (FlowRecord f : sorted) {
-        w.write(
-            String.format(
-                Locale.ROOT,
-                "%d,%d,%d,%.3f,%d,%.3f,%d,%d,%d,%d,%d%n",
-                f.id(),
-                f.src(),
-                f.dst(),
-                f.startPs() / (double) Simulator.PS_PER_US,
-                f.bytes(),
-                f.fctPs() / (double) Simulator.PS_PER_US,
-                f.dataPackets(),
-                f.outOfOrder(),
-                f.outOfOrderBytes(),
-                f.retransmits(),
-                f.timeouts()));
-      }
-    }
   }
 }

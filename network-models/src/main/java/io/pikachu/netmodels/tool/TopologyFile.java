@@ -106,7 +106,7 @@ public final class TopologyFile {
     Line kk = k.get("k");
     int arity = kk.count();
     if (arity % 2 != 0) throw kk.error("k must be even, got " + arity);
-    return new FatTreeFabric(
+    return FatTreeFabric.kAry(
         arity,
         k.get("gbps").bps(),
         k.get("delay-us").ps(),

@@ -61,6 +61,27 @@ public final class FatTree {
     return new FatTree(40, 40, 4, 40, 31, 10, 40);
   }
 
+  /**
+   * A k-ary fat-tree (Al-Fares et al.): k containers (pods) of k/2 ToRs and k/2 Aggs, (k/2)^2
+   * cores, k/2 servers per ToR, every link at one rate.
+   */
+  public static FatTree kAry(int k, double gbps) {
+    require(k >= 2 && k % 2 == 0, "k must be even and >= 2: " + k);
+    int half = k / 2;
+    return new FatTree(k, half, half, half * half, half, gbps, gbps);
+  }
+
+  /** Whether this is {@link #kAry}'s shape (for descriptions). */
+  public boolean isKAry() {
+    int half = containers / 2;
+    return containers % 2 == 0
+        && torsPerContainer == half
+        && aggsPerContainer == half
+        && cores == half * half
+        && serversPerTor == half
+        && torAggGbps == aggCoreGbps;
+  }
+
   private static void require(boolean ok, String message) {
     if (!ok) {
       throw new IllegalArgumentException("FatTree: " + message);
@@ -226,6 +247,30 @@ public final class FatTree {
       case AGG -> "Agg(c" + containerOf(sw) + ",p" + planeOf(sw) + ")";
       case CORE -> "Core(p" + planeOf(sw) + ",#" + coreIndexOf(sw) + ")";
     };
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FatTree t
+        && t.containers == containers
+        && t.torsPerContainer == torsPerContainer
+        && t.aggsPerContainer == aggsPerContainer
+        && t.cores == cores
+        && t.serversPerTor == serversPerTor
+        && t.torAggGbps == torAggGbps
+        && t.aggCoreGbps == aggCoreGbps;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(
+        containers,
+        torsPerContainer,
+        aggsPerContainer,
+        cores,
+        serversPerTor,
+        torAggGbps,
+        aggCoreGbps);
   }
 
   @Override

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NetModelsMainTest {
   @Test
   void writesTableAndChart(@TempDir Path dir) throws Exception {
-    NetModelsMain.run(new String[] {"fig17", "--scale", "small", "--out", dir.toString()});
+    NetModelsMain.run(new String[] {"duet-fig17", "--scale", "small", "--out", dir.toString()});
     String csv = Files.readString(dir.resolve("fig17.csv"));
     assertTrue(csv.startsWith("system,smuxes,"), csv);
     assertTrue(csv.contains("Duet,"));
@@ -27,20 +27,22 @@ class NetModelsMainTest {
     e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> NetModelsMain.run(new String[] {"fig16", "--scale", "huge"}));
+            () -> NetModelsMain.run(new String[] {"duet-fig16", "--scale", "huge"}));
     assertTrue(e.getMessage().contains("huge"), e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> NetModelsMain.run(new String[] {"fig16", "--seed", "x"}));
+            () -> NetModelsMain.run(new String[] {"duet-fig16", "--seed", "x"}));
     assertTrue(e.getMessage().contains("--seed"), e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> NetModelsMain.run(new String[] {"fig16", "--out"}));
+            () -> NetModelsMain.run(new String[] {"duet-fig16", "--out"}));
     assertTrue(e.getMessage().contains("needs a value"), e.getMessage());
     for (String[] bad :
-        new String[][] {{"fig18", "--first-fit", "sideways"}, {"fig17", "--smux-path", "wobbly"}}) {
+        new String[][] {
+          {"duet-fig18", "--first-fit", "sideways"}, {"duet-fig17", "--smux-path", "wobbly"}
+        }) {
       e = assertThrows(IllegalArgumentException.class, () -> NetModelsMain.run(bad));
       assertTrue(e.getMessage().contains(bad[2]), e.getMessage());
     }
@@ -50,10 +52,10 @@ class NetModelsMainTest {
   void spreadSmuxPathChangesOnlyTheLatencyColumnsOfFig17(@TempDir Path dir) throws Exception {
     Path fixed = dir.resolve("fixed");
     Path spread = dir.resolve("spread");
-    NetModelsMain.run(new String[] {"fig17", "--scale", "small", "--out", fixed.toString()});
+    NetModelsMain.run(new String[] {"duet-fig17", "--scale", "small", "--out", fixed.toString()});
     NetModelsMain.run(
         new String[] {
-          "fig17", "--scale", "small", "--smux-path", "spread", "--out", spread.toString()
+          "duet-fig17", "--scale", "small", "--smux-path", "spread", "--out", spread.toString()
         });
     String[] a = Files.readString(fixed.resolve("fig17.csv")).split("\n");
     String[] b = Files.readString(spread.resolve("fig17.csv")).split("\n");

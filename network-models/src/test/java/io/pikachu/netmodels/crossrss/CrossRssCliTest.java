@@ -33,8 +33,8 @@ class CrossRssCliTest {
   @Test
   void eachFigureWritesTheSameCsvAndChartBytesForTheSameSeed(@TempDir Path dir) throws Exception {
     for (String fig : new String[] {"crossrss-fig2a", "crossrss-fig2b"}) {
-      CrossRssCli.run(small(fig, dir.resolve("a")), QUIET);
-      CrossRssCli.run(small(fig, dir.resolve("b")), QUIET);
+      io.pikachu.netmodels.cli.NetModelsMain.run(small(fig, dir.resolve("a")), QUIET);
+      io.pikachu.netmodels.cli.NetModelsMain.run(small(fig, dir.resolve("b")), QUIET);
       byte[] csv = Files.readAllBytes(dir.resolve("a").resolve(fig + ".csv"));
       assertArrayEquals(csv, Files.readAllBytes(dir.resolve("b").resolve(fig + ".csv")), fig);
       assertTrue(new String(csv).contains("CrossRSS,"), fig);
@@ -81,7 +81,9 @@ class CrossRssCliTest {
     for (int i = 0; i < cases.length; i++) {
       String[] args = cases[i];
       IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> CrossRssCli.run(args, QUIET));
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> io.pikachu.netmodels.cli.NetModelsMain.run(args, QUIET));
       assertTrue(e.getMessage().contains(named[i]), String.join(" ", args) + ": " + e.getMessage());
     }
   }

@@ -27,7 +27,7 @@ class CrossRssSimulatorTest {
   /** Packets are neither made nor lost: offered = delivered + dropped + what sits in queues. */
   @Test
   void packetsAreConserved() {
-    RunResult r = CrossRssSimulator.run(spec(Policy.RR, 1.1, 2));
+    CrossRssRun r = CrossRssSimulator.run(spec(Policy.RR, 1.1, 2));
     double gap = r.offeredPackets() - r.deliveredPackets() - r.droppedPackets();
     int queues = Cluster.seedSetup().totalCores() * Cluster.seedSetup().queuePackets();
     assertTrue(Math.abs(gap) <= queues, "unaccounted packets: " + gap);
@@ -38,7 +38,7 @@ class CrossRssSimulatorTest {
   void theOfferedLoadIsWhatWasAskedFor() {
     RunSpec s =
         new RunSpec(Cluster.seedSetup(), TraceShape.campusLike(), Policy.HASH, 0.6, 100, 10, 3);
-    RunResult r = CrossRssSimulator.run(s);
+    CrossRssRun r = CrossRssSimulator.run(s);
     assertEquals(s.offeredGbps(), r.offeredGbps(), 0.05 * s.offeredGbps());
   }
 
@@ -49,13 +49,13 @@ class CrossRssSimulatorTest {
    */
   @Test
   void tableRewritesWouldBreakConnectionsThatTheCookieKeeps() {
-    RunResult cross = CrossRssSimulator.run(spec(Policy.CROSSRSS, 0.5, 1));
+    CrossRssRun cross = CrossRssSimulator.run(spec(Policy.CROSSRSS, 0.5, 1));
     assertTrue(cross.tableEntriesRewritten() > 0);
     assertTrue(
         cross.brokenWithoutConsistency() > cross.connections() / 2,
         cross.brokenWithoutConsistency() + " of " + cross.connections());
     assertEquals(0, cross.brokenWithCookie());
-    RunResult hash = CrossRssSimulator.run(spec(Policy.HASH, 0.5, 1));
+    CrossRssRun hash = CrossRssSimulator.run(spec(Policy.HASH, 0.5, 1));
     assertEquals(-1, hash.brokenWithoutConsistency());
     assertEquals(0, hash.tableEntriesRewritten());
   }

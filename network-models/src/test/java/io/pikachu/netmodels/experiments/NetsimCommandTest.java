@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NetsimCommandTest {
   private static String run(String... args) throws IOException {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    NetsimCommand.run(args, new PrintStream(buf, true, StandardCharsets.UTF_8));
+    NetModelsMain.run(args, new PrintStream(buf, true, StandardCharsets.UTF_8));
     return buf.toString(StandardCharsets.UTF_8);
   }
 
@@ -94,20 +94,37 @@ class NetsimCommandTest {
 
   @Test
   void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
-    String out = run("spray-static", "--scale", "small", "--runs", "1", "--out", dir.toString());
-    assertTrue(out.contains("wrote spray-static.csv and 3 charts"), out);
+    String out = run("spray-static", "--scale", "small", "--runs", "2", "--out", dir.toString());
+    assertTrue(out.contains("wrote spray-static.csv, spray-static-runs.csv and 3 charts"), out);
     String csv = Files.readString(dir.resolve("spray-static.csv"));
     assertTrue(csv.startsWith("scheme,long_flows,long_flow_gbps,short_fct_ms"), csv);
+    assertTrue(
+        csv.lines().findFirst().orElseThrow().endsWith(",long_flow_gbps_ci95,short_fct_ms_ci95"));
     assertEquals(1 + 3 * 6, csv.lines().count());
+    // One row per run, and the figure's mean is the mean of its runs.
+    List<String> runs = Files.readAllLines(dir.resolve("spray-static-runs.csv"));
+    assertEquals(1 + 3 * 6 * 2, runs.size());
+    String[] first = runs.get(1 + 2).split(","); // spray, n = 1, seed 1
+    String[] second = runs.get(1 + 3).split(","); // spray, n = 1, seed 2
+    double mean = (Double.parseDouble(first[4]) + Double.parseDouble(second[4])) / 2;
+    assertEquals(
+        mean,
+        Double.parseDouble(csv.lines().skip(2).findFirst().orElseThrow().split(",")[3]),
+        0.0011);
     Path again = dir.resolve("again");
-    run("spray-static", "--scale", "small", "--runs", "1", "--out", again.toString());
-    assertEquals(csv, Files.readString(again.resolve("spray-static.csv")), "same seed, same bytes");
+    run("spray-static", "--scale", "small", "--runs", "2", "--out", again.toString());
+    for (String f : List.of("spray-static.csv", "spray-static-runs.csv")) {
+      assertEquals(
+          Files.readString(dir.resolve(f)),
+          Files.readString(again.resolve(f)),
+          "same seed, same bytes");
+    }
   }
 
   @Test
   void badArgumentsAreNamed() {
     assertMessage(
-        "--load must be in (0, 1], got '1.5'", "netsim-run", "--scheme", "drill", "--load", "1.5");
+        "--load must be in (0, 1], got '1.5'", "drill-run", "--scheme", "drill", "--load", "1.5");
     assertMessage("--loads must be in (0, 1], got '0'", "drill-load", "--loads", "0.5,0");
     assertMessage("unknown scheme 'conga'", "drill-load", "--schemes", "drill,conga");
     assertMessage(
@@ -120,7 +137,7 @@ class NetsimCommandTest {
     assertMessage("unknown scale 'huge'", "drill-load", "--scale", "huge");
     assertMessage("--duration", "drill-load", "--duration", "-1s");
     assertMessage("unknown option --bogus", "spray-static", "--bogus", "1");
-    assertMessage("netsim-run needs --scheme", "netsim-run", "--load", "0.5");
+    assertMessage("drill-run needs --scheme", "drill-run", "--load", "0.5");
     assertMessage("option --out needs a value", "spray-static", "--out");
   }
 

@@ -67,7 +67,7 @@ class SprayFindingsTest {
   @Test
   void sprayingRaisesLongFlowThroughputUnderRandomTraffic() {
     // Static: not asserted. Every long flow ends at S15, so no path choice can add throughput, and
-    // spraying's spurious fast retransmits cost a little: 0.977 +- 0.067 over five batches of 10
+    // spraying's spurious fast retransmits cost a little: 0.980 +- 0.025 over five batches of 10
     // runs (the notes ask >= 0.98; the paper reports a slight gain). docs/network-models/
     // drill-spraying.md has the batches.
     // Random pairs: once two or more long flows may collide on a single path (with one long

@@ -47,7 +47,7 @@ class RoutesTest {
   void fatTreeFirstPathIsTheSeedsExampleAndThereAreFourPaths() {
     Network net = new Network(new Simulator(1));
     Fabric f =
-        new FatTreeFabric(4, 1_000_000_000L, 25 * Simulator.PS_PER_US, 1_500_000, 1000).build(net);
+        FatTreeFabric.kAry(4, 1_000_000_000L, 25 * Simulator.PS_PER_US, 1_500_000, 1000).build(net);
     net.buildRoutes(false);
     assertEquals(16, f.hosts().size());
     assertEquals(20, f.switches().size());

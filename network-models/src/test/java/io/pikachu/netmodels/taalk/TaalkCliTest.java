@@ -15,7 +15,7 @@ class TaalkCliTest {
   @TempDir Path tmp;
 
   private static void run(String... args) throws Exception {
-    TaalkCli.run(args, new PrintStream(new ByteArrayOutputStream()));
+    io.pikachu.netmodels.cli.NetModelsMain.run(args, new PrintStream(new ByteArrayOutputStream()));
   }
 
   @Test
@@ -24,8 +24,8 @@ class TaalkCliTest {
     for (String[] cmd : commands) {
       Path a = tmp.resolve("a");
       Path b = tmp.resolve("b");
-      run(with(cmd, "--reps", "2", "--seed", "5", "--out", a.toString()));
-      run(with(cmd, "--reps", "2", "--seed", "5", "--out", b.toString()));
+      run(with(cmd, "--runs", "2", "--seed", "5", "--out", a.toString()));
+      run(with(cmd, "--runs", "2", "--seed", "5", "--out", b.toString()));
       String id = cmd[0];
       assertArrayEquals(
           Files.readAllBytes(a.resolve(id + ".csv")), Files.readAllBytes(b.resolve(id + ".csv")));
@@ -42,7 +42,7 @@ class TaalkCliTest {
   @Test
   void badArgumentsAreNamed() {
     String[][] bad = {
-      {"taalk-fig7", "--reps", "0"},
+      {"taalk-fig7", "--runs", "0"},
       {"taalk-fig7", "--max-load", "x"},
       {"taalk-fig7", "--bogus", "1"},
       {"taalk-fig10", "--max-load", "5"},
@@ -51,7 +51,7 @@ class TaalkCliTest {
       {"taalk-fig99"}
     };
     String[] named = {
-      "--reps", "--max-load", "--bogus", "--max-load", "--slow", "--seed", "taalk-fig99"
+      "--runs", "--max-load", "--bogus", "--max-load", "--slow", "--seed", "taalk-fig99"
     };
     for (int i = 0; i < bad.length; i++) {
       String[] args = bad[i];

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pikachu.netmodels.metrics.FlowsCsv;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ class SimulateCommandTest {
     String[] all = new String[args.length + 1];
     all[0] = "simulate";
     System.arraycopy(args, 0, all, 1, args.length);
-    SimulateCommand.run(all, new PrintStream(b, true, "UTF-8"));
+    io.pikachu.netmodels.cli.NetModelsMain.run(all, new PrintStream(b, true, "UTF-8"));
     return b.toString("UTF-8");
   }
 
@@ -41,9 +42,10 @@ class SimulateCommandTest {
           tmp.resolve(dir).toString());
     }
     List<String> flows = Files.readAllLines(tmp.resolve("a/flows.csv"));
-    assertEquals(SimulateCommand.FLOWS_HEADER.strip(), flows.get(0));
+    assertEquals(FlowsCsv.HEADER.strip(), flows.get(0));
     assertEquals(6, flows.size()); // the trace's five flows all finish
-    for (String f : List.of("flows.csv", "queues.csv")) {
+    assertTrue(flows.stream().skip(1).allMatch(l -> l.contains(",1,")), "finished 1");
+    for (String f : List.of("flows.csv", "queues.csv", "ports.csv")) {
       assertArrayEquals(
           Files.readAllBytes(tmp.resolve("a").resolve(f)),
           Files.readAllBytes(tmp.resolve("b").resolve(f)),
@@ -53,6 +55,50 @@ class SimulateCommandTest {
     assertTrue(
         queues.stream().anyMatch(l -> l.contains(",e1->h3,") && !l.endsWith(",0,0")),
         "the incast's bottleneck port holds packets at some sample");
+  }
+
+  @Test
+  void flowsCutOffByTheEndAreWrittenFlaggedAndPortsAreAccounted() throws Exception {
+    Path dir = tmp.resolve("cut");
+    String out =
+        run(
+            "--topology",
+            "examples/two-paths.topo",
+            "--trace",
+            "examples/incast.csv",
+            "--max-time",
+            "1ms",
+            "--out",
+            dir.toString());
+    List<String> flows = Files.readAllLines(dir.resolve("flows.csv"));
+    assertEquals(6, flows.size(), "every flow of the trace has a row: " + flows);
+    long unfinished = 0;
+    for (String l : flows.subList(1, flows.size())) {
+      String[] c = l.split(",");
+      long bytes = Long.parseLong(c[4]);
+      long acked = Long.parseLong(c[12]);
+      if (c[11].equals("0")) {
+        unfinished++;
+        assertTrue(acked < bytes, l);
+        assertTrue(Double.parseDouble(c[5]) <= 1000 - Double.parseDouble(c[3]) + 1e-3, l);
+      } else {
+        assertEquals(bytes, acked, l);
+      }
+    }
+    assertTrue(unfinished > 0, "1 ms cuts the incast's 2 MB flows off: " + flows);
+    assertTrue(out.contains(unfinished + " flows had not finished"), out);
+    List<String> ports = Files.readAllLines(dir.resolve("ports.csv"));
+    assertEquals(
+        "port,switch_port,gbps,packets,bytes,utilisation,drops,ecn_marks,peak_queue_packets,"
+            + "peak_queue_bytes",
+        ports.get(0));
+    double busiest = 0;
+    for (String l : ports.subList(1, ports.size())) {
+      double u = Double.parseDouble(l.split(",")[5]);
+      assertTrue(u >= 0 && u <= 1.0 + 1e-9, l);
+      busiest = Math.max(busiest, u);
+    }
+    assertTrue(busiest > 0.9, "the incast's bottleneck is busy: " + busiest);
   }
 
   @Test
@@ -105,7 +151,7 @@ class SimulateCommandTest {
         "cubic");
     assertError("cannot read topology file nope.topo", "--topology", "nope.topo", "--load", "0.5");
     assertError(
-        "option --sizes does not apply here",
+        "option --sizes does not apply with --trace",
         "--topology",
         "examples/fat-tree-k4.topo",
         "--trace",

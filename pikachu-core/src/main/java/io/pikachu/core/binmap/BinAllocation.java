@@ -252,10 +252,6 @@ public final class BinAllocation {
     return counts.clone();
   }
 
-  int[] ownerArray() {
-    return owners.clone();
-  }
-
   public int reducers() {
     return counts.length;
   }

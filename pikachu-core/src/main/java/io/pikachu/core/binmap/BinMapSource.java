@@ -12,7 +12,8 @@ public interface BinMapSource {
 
   /**
    * The reducer has waited too long for a final map: make one final (the same for every reducer)
-   * and return it. Must never let two reducers end with different final maps.
+   * and return it. Must never let two reducers end with different final maps. Returns a map that is
+   * not final when the store cannot be written now: the caller asks again later.
    */
   BinMap forceFinal(BinMap current) throws IOException;
 

@@ -17,10 +17,14 @@ import java.util.function.LongSupplier;
  * interval, backing off the same way: without that, a final map published just after a poll reached
  * the reducer up to a whole interval late.
  *
- * <p>A read that fails (a NameNode restart, a network blip) leaves the map in force, as if nothing
- * had changed, and is tried again one poll interval later; only reads failing for longer than the
- * give-up time fail the reducer. A map that cannot be trusted ({@link UntrustedBinMapException})
- * fails it at once: waiting does not make it right.
+ * <p>A read that fails (a NameNode restart, a network blip, a store outage) leaves the map in
+ * force, as if nothing had changed: the reducer keeps fetching under it, and tries again after an
+ * interval that doubles while reads keep failing, so that thousands of reducers do not hammer a
+ * store that is down. A seal that fails (the reducer waited its final-wait for the AM) is tried
+ * again the same way. Only reads failing for longer than the give-up time ({@link
+ * BinMapPolling#giveUpMs}, which the adapter sets per attempt so that reducers do not all give up
+ * in the same second) fail the reducer, naming the store. A map that cannot be trusted ({@link
+ * UntrustedBinMapException}) fails it at once: waiting does not make it right.
  */
 public final class PublishedBinMapSource implements BinMapSource {
   private static final long NEVER = Long.MIN_VALUE;
@@ -35,6 +39,7 @@ public final class PublishedBinMapSource implements BinMapSource {
   private long nextFinalRead = NEVER;
   private long finalInterval;
   private long failingSince = NEVER;
+  private long nextSeal = NEVER;
   private boolean fetchedAllBefore;
 
   public PublishedBinMapSource(
@@ -106,26 +111,51 @@ public final class PublishedBinMapSource implements BinMapSource {
       throw new IOException(
           "the bin-map store "
               + store.location()
-              + " could not be read for "
+              + " could not be used for "
               + (now - failingSince)
-              + " ms (pikachu.binmap.final-wait-ms is "
+              + " ms (this reducer gives up after "
               + polling.giveUpMs()
+              + " ms: "
+              + BinMapPolling.GIVE_UP_RULE
               + "): "
               + e.getMessage(),
           e);
     }
-    readInterval = polling.pollMs();
+    // Back off while the store fails: a reset to the poll interval would have every reducer of the
+    // cluster read a store that is down once a second.
+    readInterval = polling.backOff(readInterval);
     nextRead = now + readInterval;
-    nextFinalRead = now + polling.finalPollMs();
+    finalInterval = polling.backOff(finalInterval);
+    nextFinalRead = now + finalInterval;
+    nextSeal = now + readInterval;
   }
 
   private static boolean due(long next, long now) {
     return next == NEVER || now >= next;
   }
 
+  /**
+   * Seals {@code current} unless a final map exists. While the store fails, the map in force (not
+   * final) comes back and the seal is tried again after the backed-off interval; the caller keeps
+   * waiting, up to the give-up time.
+   */
   @Override
   public BinMap forceFinal(BinMap current) throws IOException {
-    last = store.seal(current);
+    if (last.isFinal()) {
+      return last;
+    }
+    long now = clock.getAsLong();
+    if (!due(nextSeal, now)) {
+      return last;
+    }
+    try {
+      last = store.seal(current);
+      failingSince = NEVER;
+    } catch (UntrustedBinMapException e) {
+      throw e;
+    } catch (IOException e) {
+      failed(now, e);
+    }
     return last;
   }
 

@@ -1,7 +1,5 @@
 package io.pikachu.core.config;
 
-import java.util.Locale;
-
 /** The value checks shared by Pikachu's keys; each failure names the key and the value. */
 public final class Parsers {
 
@@ -95,18 +93,6 @@ public final class Parsers {
       throw new ConfigException(key, v, "must be a finite number");
     }
     return d;
-  }
-
-  /** One of {@code allowed}, case-insensitively; the value is returned in lower case. */
-  public static Key.Parser<String> oneOf(java.util.List<String> allowed) {
-    return (key, v) -> {
-      String lower = v.toLowerCase(Locale.ROOT);
-      if (!allowed.contains(lower)) {
-        throw new ConfigException(
-            key, v, "unknown value; expected one of " + String.join(", ", allowed));
-      }
-      return lower;
-    };
   }
 
   /**

@@ -83,6 +83,14 @@ public abstract class ControllerConfig {
     }
   }
 
+  /**
+   * This configuration with the job layout's bins per reducer: a restarted AM, or an AM whose node
+   * reads the key otherwise, cuts bins as the tasks do.
+   */
+  public ControllerConfig forBinsPerReducer(int binsPerReducer) {
+    return ImmutableControllerConfig.builder().from(this).binsPerReducer(binsPerReducer).build();
+  }
+
   public static ControllerConfig defaults() {
     return from(key -> null);
   }

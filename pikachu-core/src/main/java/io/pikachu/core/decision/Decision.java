@@ -7,7 +7,7 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.decision.estimate.ClassMeasurement;
 import io.pikachu.core.decision.timing.DecisionReason;
 import io.pikachu.core.value.Nullable;
-import io.pikachu.core.value.ValueType;
+import io.pikachu.core.value.WideValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +57,7 @@ import org.immutables.value.Value;
  * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@ValueType
+@WideValueType
 @Value.Immutable
 @JsonSerialize(as = ImmutableDecision.class)
 @JsonDeserialize(as = ImmutableDecision.class)
@@ -116,54 +116,9 @@ public abstract class Decision {
   /** Empty in records written before rules were named. */
   public abstract List<String> rules();
 
-  public static Decision of(
-      String estimator,
-      DecisionReason reason,
-      long decidedAtMs,
-      long firstReducerMs,
-      Long tsMs,
-      Long twMs,
-      Long windowStartMs,
-      Long windowEndMs,
-      int waveMaps,
-      int mapsCompleted,
-      int totalMaps,
-      int binsPerReducer,
-      double deadband,
-      boolean rebalanced,
-      String referenceClass,
-      List<ClassMeasurement> classes,
-      List<String> reducerClasses,
-      List<Integer> reducerBins,
-      String owners,
-      long version,
-      DecisionStage stage,
-      List<String> notes,
-      List<String> rules) {
-    return ImmutableDecision.of(
-        estimator,
-        reason,
-        decidedAtMs,
-        firstReducerMs,
-        tsMs,
-        twMs,
-        windowStartMs,
-        windowEndMs,
-        waveMaps,
-        mapsCompleted,
-        totalMaps,
-        binsPerReducer,
-        deadband,
-        rebalanced,
-        referenceClass,
-        classes,
-        reducerClasses,
-        reducerBins,
-        owners,
-        version,
-        stage,
-        notes,
-        rules);
+  /** A decision built field by field. */
+  public static ImmutableDecision.Builder builder() {
+    return ImmutableDecision.builder();
   }
 
   @Value.Check

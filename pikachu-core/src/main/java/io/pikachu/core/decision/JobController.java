@@ -308,73 +308,109 @@ public final class JobController {
             config.deadband(),
             notes,
             rules);
-    List<ClassMeasurement> withP =
-        measured.stream().map(m -> m.withP(used.p().get(m.name()))).collect(Collectors.toList());
-    DecisionStage stage;
-    BinAllocation allocation = inForce.rebalanced(bins.counts(), slicing.keepsOrder());
-    if (published == null) {
-      boolean correctable =
-          Estimates.correction(config.estimator()).isPresent() && !fire.nothingToBalance();
-      stage = correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL;
-    } else if (!evidence.isPresent()) {
-      stage = DecisionStage.CONFIRMED;
-      rules.add(CONFIRMED_RULE);
-      allocation = inForce;
-    } else {
-      List<ClassMeasurement> measuredP =
-          measured.stream()
-              .map(m -> m.withP(ratios.p().get(m.name())))
-              .collect(Collectors.toList());
-      CorrectionEvidence.Disagreement disagreement =
-          CorrectionEvidence.disagreement(published.classes(), measuredP);
-      boolean corrected = disagreement.factor() > 1.0 + config.deadband();
-      stage = corrected ? DecisionStage.CORRECTED : DecisionStage.CONFIRMED;
-      rules.add(corrected ? CORRECTED_RULE : CONFIRMED_RULE);
-      if (!disagreement.leftOut().isEmpty()) {
-        notes.add(
-            "class(es) "
-                + disagreement.leftOut()
-                + " have no measured estimate, so nothing here contradicts their provisional ratio;"
-                + " they are left out of the comparison");
-      }
-      notes.add(
-          String.format(
-              java.util.Locale.ROOT,
-              "measured ratios differ from the provisional ones by a factor of up to %.3f, %s the"
-                  + " dead band of %s: %s",
-              disagreement.factor(),
-              corrected ? "outside" : "within",
-              config.deadband(),
-              corrected ? "corrected" : "the provisional map is final"));
-      if (!corrected) {
-        allocation = inForce;
-      }
-    }
+    Staged staged =
+        published == null
+            ? first(fire, inForce.rebalanced(bins.counts(), slicing.keepsOrder()))
+            : evidence.isPresent()
+                ? correction(published, measured, ratios, inForce, bins, notes, rules)
+                : Staged.confirmed(inForce, rules);
     Stabilisation st = fire.stabilisation();
-    return Decision.of(
-        config.estimator().configValue(),
-        fire.reason(),
-        poll.now(),
-        poll.t1(),
-        st == null ? null : boxed(st.tsMs()),
-        st == null ? null : boxed(st.twMs()),
-        fire.window().map(w -> w[0]).orElse(null),
-        fire.window().map(w -> w[1]).orElse(null),
-        st == null ? 0 : st.waveMaps(),
-        job.mapsCompletedAt(poll.now()),
-        job.totalMaps(),
-        config.binsPerReducer(),
-        config.deadband(),
-        !allocation.isEven(),
-        used.reference(),
-        withP,
-        bins.reducerClasses(),
-        allocation.counts(),
-        allocation.ownerRuns(),
-        decisions.size() + 1,
-        stage,
-        notes,
-        rules);
+    return Decision.builder()
+        .estimator(config.estimator().configValue())
+        .reason(fire.reason())
+        .decidedAtMs(poll.now())
+        .firstReducerMs(poll.t1())
+        .tsMs(st == null ? null : boxed(st.tsMs()))
+        .twMs(st == null ? null : boxed(st.twMs()))
+        .windowStartMs(fire.window().map(w -> w[0]).orElse(null))
+        .windowEndMs(fire.window().map(w -> w[1]).orElse(null))
+        .waveMaps(st == null ? 0 : st.waveMaps())
+        .mapsCompleted(job.mapsCompletedAt(poll.now()))
+        .totalMaps(job.totalMaps())
+        .binsPerReducer(config.binsPerReducer())
+        .deadband(config.deadband())
+        .rebalanced(!staged.allocation.isEven())
+        .referenceClass(used.reference())
+        .classes(
+            measured.stream()
+                .map(m -> m.withP(used.p().get(m.name())))
+                .collect(Collectors.toList()))
+        .reducerClasses(bins.reducerClasses())
+        .reducerBins(staged.allocation.counts())
+        .owners(staged.allocation.ownerRuns())
+        .version(decisions.size() + 1)
+        .stage(staged.stage)
+        .notes(notes)
+        .rules(rules)
+        .build();
+  }
+
+  /** What a version publishes: its stage, and the allocation in it. */
+  private static final class Staged {
+    final DecisionStage stage;
+    final BinAllocation allocation;
+
+    Staged(DecisionStage stage, BinAllocation allocation) {
+      this.stage = stage;
+      this.allocation = allocation;
+    }
+
+    /** The map in force stays, confirmed (rule {@value #CONFIRMED_RULE}). */
+    static Staged confirmed(BinAllocation inForce, List<String> rules) {
+      rules.add(CONFIRMED_RULE);
+      return new Staged(DecisionStage.CONFIRMED, inForce);
+    }
+  }
+
+  /**
+   * The first version: provisional when this estimator corrects it later (and there is something to
+   * balance), else final.
+   */
+  private Staged first(Fire fire, BinAllocation decided) {
+    boolean correctable =
+        Estimates.correction(config.estimator()).isPresent() && !fire.nothingToBalance();
+    return new Staged(correctable ? DecisionStage.PROVISIONAL : DecisionStage.FINAL, decided);
+  }
+
+  /**
+   * The correction of a provisional map, on evidence: corrected where the measured ratios differ
+   * from the published ones beyond the dead band, else the provisional map confirmed.
+   */
+  private Staged correction(
+      Decision published,
+      List<ClassMeasurement> measured,
+      Ratios ratios,
+      BinAllocation inForce,
+      BinDecision bins,
+      List<String> notes,
+      List<String> rules) {
+    List<ClassMeasurement> measuredP =
+        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).collect(Collectors.toList());
+    CorrectionEvidence.Disagreement disagreement =
+        CorrectionEvidence.disagreement(published.classes(), measuredP);
+    boolean corrected = disagreement.factor() > 1.0 + config.deadband();
+    if (!disagreement.leftOut().isEmpty()) {
+      notes.add(
+          "class(es) "
+              + disagreement.leftOut()
+              + " have no measured estimate, so nothing here contradicts their provisional ratio;"
+              + " they are left out of the comparison");
+    }
+    notes.add(
+        String.format(
+            java.util.Locale.ROOT,
+            "measured ratios differ from the provisional ones by a factor of up to %.3f, %s the"
+                + " dead band of %s: %s",
+            disagreement.factor(),
+            corrected ? "outside" : "within",
+            config.deadband(),
+            corrected ? "corrected" : "the provisional map is final"));
+    if (!corrected) {
+      return Staged.confirmed(inForce, rules);
+    }
+    rules.add(CORRECTED_RULE);
+    return new Staged(
+        DecisionStage.CORRECTED, inForce.rebalanced(bins.counts(), slicing.keepsOrder()));
   }
 
   /** {@code from}'s bin map as the final version: it changes no bin. */
@@ -383,30 +419,13 @@ public final class JobController {
     notes.add(note);
     List<String> rules = new ArrayList<>(from.rules());
     rules.add(CONFIRMED_RULE);
-    return Decision.of(
-        from.estimator(),
-        from.reason(),
-        from.decidedAtMs(),
-        from.firstReducerMs(),
-        from.tsMs(),
-        from.twMs(),
-        from.windowStartMs(),
-        from.windowEndMs(),
-        from.waveMaps(),
-        from.mapsCompleted(),
-        from.totalMaps(),
-        from.binsPerReducer(),
-        from.deadband(),
-        from.rebalanced(),
-        from.referenceClass(),
-        from.classes(),
-        from.reducerClasses(),
-        from.reducerBins(),
-        from.owners(),
-        from.version() + 1,
-        DecisionStage.CONFIRMED,
-        notes,
-        rules);
+    return Decision.builder()
+        .from(from)
+        .version(from.version() + 1)
+        .stage(DecisionStage.CONFIRMED)
+        .notes(notes)
+        .rules(rules)
+        .build();
   }
 
   private static Long boxed(OptionalLong v) {

@@ -46,6 +46,11 @@ public interface Rebalancing {
 
   /** Why Pikachu stepped aside; each has a job counter {@code STEPPED_ASIDE_<name>}. */
   enum AsideReason {
+    /**
+     * {@code pikachu.enabled=false}, as the job or the task's node says, and no job layout: the
+     * admin's or the job's off switch.
+     */
+    DISABLED,
     FOREIGN_PLUGIN,
     ENCRYPTED_INTERMEDIATE_DATA,
     ONE_REDUCER,
@@ -67,7 +72,18 @@ public interface Rebalancing {
      * Decided by the AM before any task ran, from the admin's class map or the node profile: the
      * nodes are of one class, so no bin would move (rule {@code one-node-class}).
      */
-    ONE_NODE_CLASS;
+    ONE_NODE_CLASS,
+    /**
+     * No job layout was written (the AM plugin is not installed for this job, the job opted out
+     * with {@code pikachu.enabled=false} as its AM read it, or the AM could not write the layout):
+     * every task runs as stock, whatever its own node's settings say.
+     */
+    NO_LAYOUT,
+    /**
+     * The AM could not prepare the job's bin-map directory (unreachable, or not safe: another user
+     * owns or may write it): the job runs as stock rather than fail.
+     */
+    STORE_UNUSABLE;
 
     public String counterName() {
       return "STEPPED_ASIDE_" + name();

@@ -3,13 +3,15 @@ package io.pikachu.core.profile;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.classify.NodeClassMap;
 import io.pikachu.core.decision.classify.NodeClassifier;
+import io.pikachu.core.partitioning.Rebalancing;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Rule {@code one-node-class}: no bins where no move can happen. Before any map runs, a job gets
@@ -24,20 +26,23 @@ public final class LayoutDecision {
 
   public static final String RULE = "one-node-class";
 
+  private static final Logger LOG = LoggerFactory.getLogger(LayoutDecision.class);
+
   private LayoutDecision() {}
 
   /**
+   * @param bins how the job's partitions would be cut, as its rules allow
    * @param adminMap {@code pikachu.classes.map}, if set
    * @param profiled the profile's fresh relative speeds
-   * @param binsPerReducer the job's bins per reducer, recorded in a layout with bins
+   * @return {@code bins}, or why the job runs as stock ({@link
+   *     Rebalancing.AsideReason#ONE_NODE_CLASS})
    */
-  public static JobLayout decide(
+  public static Rebalancing decide(
+      Rebalancing.Enabled bins,
       Optional<NodeClassMap> adminMap,
       Map<String, Double> profiled,
       int maxClasses,
-      double minSpeedRatio,
-      int binsPerReducer) {
-    Function<String, JobLayout> bins = why -> JobLayout.bins(why, binsPerReducer);
+      double minSpeedRatio) {
     if (adminMap.isPresent()) {
       Set<String> labels = new LinkedHashSet<>(adminMap.get().entries().values());
       Set<String> unlisted = new TreeSet<>();
@@ -48,24 +53,24 @@ public final class LayoutDecision {
       }
       if (!unlisted.isEmpty()) {
         // A node the admin left out forms a class of its own, of unknown speed.
-        return bins.apply(
+        return bins(
+            bins,
             "the node profile knows node(s) missing from "
                 + PikachuKeys.NODE_CLASSES.name()
                 + ": "
                 + unlisted);
       }
       return labels.size() == 1
-          ? JobLayout.stock(
-              RULE
-                  + ": "
-                  + PikachuKeys.NODE_CLASSES.name()
+          ? oneClass(
+              PikachuKeys.NODE_CLASSES.name()
                   + " names one class ("
                   + labels.iterator().next()
                   + "): no node is faster than another, so no bin would move")
-          : bins.apply(PikachuKeys.NODE_CLASSES.name() + " names " + labels.size() + " classes");
+          : bins(bins, PikachuKeys.NODE_CLASSES.name() + " names " + labels.size() + " classes");
     }
     if (profiled.size() < NodeProfile.MIN_NODES) {
-      return bins.apply(
+      return bins(
+          bins,
           "the node profile knows "
               + profiled.size()
               + " node(s): too few to say that the nodes are alike");
@@ -76,13 +81,21 @@ public final class LayoutDecision {
             .classes()
             .size();
     return classes == 1
-        ? JobLayout.stock(
-            RULE
-                + ": the node profile knows "
+        ? oneClass(
+            "the node profile knows "
                 + profiled.size()
                 + " nodes, all of one class (speeds within a factor of "
                 + minSpeedRatio
                 + "): no bin would move")
-        : bins.apply("the node profile knows " + classes + " node classes");
+        : bins(bins, "the node profile knows " + classes + " node classes");
+  }
+
+  private static Rebalancing bins(Rebalancing.Enabled bins, String why) {
+    LOG.info("Pikachu: bins for this job: {}", why);
+    return bins;
+  }
+
+  private static Rebalancing oneClass(String why) {
+    return Rebalancing.SteppedAside.of(Rebalancing.AsideReason.ONE_NODE_CLASS, RULE + ": " + why);
   }
 }

@@ -140,6 +140,7 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
    */
   public BitSet awaitFinal(Progress progress) throws IOException, InterruptedException {
     long completeSince = -1;
+    boolean sealWarned = false;
     while (true) {
       checkError();
       int finishedMaps;
@@ -174,15 +175,22 @@ public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
         LOG.info("Reducer {} fetched all its bins; waiting for a final bin map", reducer);
         progress.awaitingFinalMap();
       } else if (now - completeSince >= limits.finalWaitMs()) {
-        LOG.warn(
-            "No final bin map after {} ms ({}={}); sealing {} for all reducers",
-            now - completeSince,
-            PikachuKeys.FINAL_MAP_WAIT_MS.name(),
-            limits.finalWaitMs(),
-            map);
-        apply(source.forceFinal(map));
-        completeSince = -1;
-        continue;
+        if (!sealWarned) {
+          sealWarned = true;
+          LOG.warn(
+              "No final bin map after {} ms ({}={}); sealing {} for all reducers",
+              now - completeSince,
+              PikachuKeys.FINAL_MAP_WAIT_MS.name(),
+              limits.finalWaitMs(),
+              map);
+        }
+        BinMap sealed = source.forceFinal(map);
+        if (sealed.isFinal()) {
+          apply(sealed);
+          completeSince = -1;
+          continue;
+        }
+        // the store failed: the source tries again after its back-off, and gives up in time
       }
       synchronized (lock) {
         lock.wait(Math.min(complete ? limits.finalPollMs() : limits.pollMs(), MAX_WAIT_MS));

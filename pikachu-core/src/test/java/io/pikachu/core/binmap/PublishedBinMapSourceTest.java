@@ -105,7 +105,9 @@ class PublishedBinMapSourceTest {
         e = failed;
       }
     }
-    assertTrue(t >= 60_000 && t <= 65_000, "gave up at " + t);
+    // reads back off while failing (issue 41), so the give-up is noticed at the first read after
+    // it: never before the give-up time, at most one capped interval (30 s here) after it
+    assertTrue(t >= 60_000 && t <= 90_000, "gave up at " + t);
     assertTrue(e.getMessage().contains("test-store"), e.getMessage());
   }
 

@@ -1,15 +1,14 @@
 package io.pikachu.core.decision;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
+import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
-import io.pikachu.core.profile.JobLayout;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.LayoutDecision;
 import io.pikachu.core.profile.NodeProfile;
@@ -123,11 +122,17 @@ class NodeProfileReplayTest {
   void anEqualNodeProfileGivesNoBins() {
     NodeProfile profile = learn(equalNodes(1));
     assertEquals(4, profiled(profile).size(), "" + profile);
-    JobLayout layout = LayoutDecision.decide(Optional.empty(), profiled(profile), 3, 1.5, 10);
-    assertFalse(layout.bins(), layout.why());
-    JobLayout twoClass =
-        LayoutDecision.decide(Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5, 10);
-    assertTrue(twoClass.bins(), twoClass.why());
+    Rebalancing.Enabled bins =
+        Rebalancing.Enabled.of(
+            Slicing.HASH, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner");
+    Rebalancing layout = LayoutDecision.decide(bins, Optional.empty(), profiled(profile), 3, 1.5);
+    assertEquals(
+        Rebalancing.AsideReason.ONE_NODE_CLASS,
+        ((Rebalancing.SteppedAside) layout).why(),
+        layout.toString());
+    Rebalancing twoClass =
+        LayoutDecision.decide(bins, Optional.empty(), profiled(learn(twoClasses(1))), 3, 1.5);
+    assertEquals(bins, twoClass);
   }
 
   @Test

@@ -1,13 +1,12 @@
 package io.pikachu.task.map;
 
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.KeyRangeSlicer;
 import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
-import io.pikachu.store.TaskLayout;
-import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import org.apache.hadoop.io.BinaryComparable;
 import org.apache.hadoop.mapred.JobConf;
@@ -49,13 +48,11 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   @Override
   public void init(Context context) throws IOException, ClassNotFoundException {
     JobConf job = context.getJobConf();
-    if (VirtualBinsConfig.optedOut(job)) {
-      LOG.info("{}=false: writing the stock map output", PikachuKeys.ENABLED.name());
-      buffer.init(context);
-      return;
-    }
-    VirtualBinsConfig.validateJob(job);
-    TaskLayout layout = JobLayoutStore.forTask(job);
+    // The job's layout rules, not this node's settings: a map that cut its output otherwise than
+    // the reducers read it would hand them other reducers' records.
+    JobLayout layout =
+        JobLayoutStore.forTask(
+            job, context.getMapTask().getTaskID().toString(), context.getReporter()::progress);
     Rebalancing rebalancing = layout.rebalancing();
     if (rebalancing instanceof Rebalancing.SteppedAside) {
       Rebalancing.SteppedAside aside = (Rebalancing.SteppedAside) rebalancing;

@@ -1,9 +1,5 @@
 package io.pikachu.task.reduce;
 
-import io.pikachu.task.reduce.BinSegmentStore.DiskSegment;
-import io.pikachu.task.reduce.BinSegmentStore.FinalSegments;
-import io.pikachu.task.reduce.BinSegmentStore.MemSegment;
-import io.pikachu.task.reduce.BinSegmentStore.MergeWork;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;

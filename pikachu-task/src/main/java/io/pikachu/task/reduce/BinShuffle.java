@@ -1,32 +1,17 @@
 package io.pikachu.task.reduce;
 
-import io.pikachu.core.binmap.BinMap;
-import io.pikachu.core.binmap.BinMapPolling;
-import io.pikachu.core.binmap.BinMapSource;
-import io.pikachu.core.binmap.PublishedBinMapSource;
-import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobLayout;
 import io.pikachu.core.partitioning.Rebalancing;
-import io.pikachu.core.partitioning.Slicing;
-import io.pikachu.core.shuffle.FetchPlanner;
 import io.pikachu.core.shuffle.ShuffleCoordinator;
-import io.pikachu.core.shuffle.ShuffleLimits;
-import io.pikachu.core.testing.ForcedRatioHook;
-import io.pikachu.core.testing.TestHooks;
-import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.JobLayoutStore;
 import io.pikachu.store.PikachuCounter;
-import io.pikachu.store.TaskLayout;
-import io.pikachu.store.VirtualBinsConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.MapOutputFile;
 import org.apache.hadoop.mapred.RawKeyValueIterator;
@@ -38,7 +23,6 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.reduce.Shuffle;
 import org.apache.hadoop.util.Progress;
-import org.apache.hadoop.util.Time;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,15 +58,12 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
   public void init(ShuffleConsumerPlugin.Context<K, V> context) {
     this.context = context;
     this.job = context.getJobConf();
-    if (VirtualBinsConfig.optedOut(job)) {
-      LOG.info("{}=false: running the stock shuffle", PikachuKeys.ENABLED.name());
-      runStock(context);
-      return;
-    }
-    VirtualBinsConfig.validateJob(job);
-    TaskLayout layout;
+    // The job's layout rules, not this node's settings (see JobLayoutStore).
+    JobLayout layout;
     try {
-      layout = JobLayoutStore.forTask(job);
+      layout =
+          JobLayoutStore.forTask(
+              job, context.getReduceId().toString(), context.getReporter()::progress);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -94,121 +75,19 @@ public class BinShuffle<K, V> implements ShuffleConsumerPlugin<K, V>, MapEventPo
       runStock(context);
       return;
     }
-    Slicing slicing = ((Rebalancing.Enabled) rebalancing).slicing();
     this.reduceId = context.getReduceId();
     this.status = context.getStatus();
     this.reduceTask = context.getReduceTask();
     this.localMapFiles = context.getLocalMapFiles();
-    int reducer = reduceId.getTaskID().getId();
-    int totalMaps = job.getNumMapTasks();
-    int binsPerReducer = layout.binsPerReducer();
-    int reducers = job.getNumReduceTasks();
-    BinMapSource source;
-    BinMap current;
-    try {
-      source = createSource(job, reducers, binsPerReducer, slicing);
-      // a retried or speculative attempt starts from the map in force now
-      current = source.current(0, totalMaps, false);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read the Pikachu bin map: " + e.getMessage(), e);
-    }
-    FetchPlanner planner =
-        new FetchPlanner(
-            totalMaps,
-            layout.totalBins(reducers),
-            current.bins(reducer),
-            MAX_MAPS_PER_FETCH,
-            job.getLong(
-                MRJobConfig.MAX_SHUFFLE_FETCH_RETRY_DELAY,
-                MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_RETRY_DELAY),
-            PikachuKeys.ONE_ATTEMPT_PER_MAP.get(job::get));
-    FileSystem rawLocal;
-    try {
-      // IFile carries its own checksums, as in stock shuffle
-      rawLocal = FileSystem.getLocal(job).getRaw();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot open the local file system", e);
-    }
-    ShuffleMemory memory = ShuffleMemory.from(job);
-    this.store =
-        new BinSegmentStore(job, reduceId, rawLocal, context.getLocalDirAllocator(), memory);
-    this.coordinator =
-        new ShuffleCoordinator<>(
-            reducer,
-            reduceId.toString(),
-            totalMaps,
-            source,
-            current,
-            planner,
-            store,
-            new TaskShuffleCounters(context),
-            attempt ->
-                status.addFetchFailedMap(org.apache.hadoop.mapred.TaskAttemptID.forName(attempt)),
-            limits(job, totalMaps),
-            Time::monotonicNow);
-    this.merger =
-        new BinMerger<>(
-            job,
-            reduceId,
-            store,
-            memory,
-            context.getCodec(),
-            context.getReporter(),
-            context.getSpilledRecordsCounter(),
-            context.getMergePhase(),
-            coordinator::reportException,
-            slicing.keepsOrder());
-    LOG.info(
-        "Reducer {} ({}) starts with {} (bins {}), {} slices, map source: {}",
-        reducer,
-        reduceId,
-        current,
-        current.bins(reducer),
-        slicing,
-        source.describe());
+    ShuffleParts<K, V> parts = ShuffleParts.wire(context, layout);
+    this.store = parts.store;
+    this.coordinator = parts.coordinator;
+    this.merger = parts.merger;
   }
 
   private void runStock(ShuffleConsumerPlugin.Context<K, V> context) {
     stock = new Shuffle<>();
     stock.init(context);
-  }
-
-  private static ShuffleLimits limits(JobConf job, int totalMaps) {
-    BinMapPolling polling = VirtualBinsConfig.binMapPolling(job);
-    return ShuffleLimits.of(
-        polling.pollMs(),
-        polling.finalPollMs(),
-        polling.giveUpMs(),
-        Math.max(30, totalMaps / 10),
-        job.getInt(MRJobConfig.SHUFFLE_FETCH_FAILURES, REPORT_FAILURE_LIMIT),
-        job.getBoolean(MRJobConfig.SHUFFLE_NOTIFY_READERROR, true),
-        job.getInt(
-            MRJobConfig.MAX_SHUFFLE_FETCH_HOST_FAILURES,
-            MRJobConfig.DEFAULT_MAX_SHUFFLE_FETCH_HOST_FAILURES));
-  }
-
-  /**
-   * The source of this job's bin maps: the test hook's forced change, or the maps the AM's
-   * controller publishes (a job with neither is one Pikachu steps aside for).
-   */
-  static BinMapSource createSource(JobConf job, int reducers, int binsPerReducer, Slicing slicing)
-      throws IOException {
-    Optional<List<Double>> ratios = TestHooks.FORCED_RATIO.find(job::get);
-    if (ratios.isPresent()) {
-      List<Double> after =
-          TestHooks.FORCED_AFTER_MAPS
-              .find(job::get)
-              .orElse(Collections.nCopies(ratios.get().size(), 1.0));
-      BitSet fast =
-          ForcedRatioHook.parseFast(job.get(TestHooks.FORCED_FAST_REDUCERS.name()), reducers);
-      return new ForcedRatioHook(
-          reducers, binsPerReducer, ratios.get(), after, fast, slicing.keepsOrder());
-    }
-    return new PublishedBinMapSource(
-        FsBinMapStore.forJob(job, reducers, binsPerReducer),
-        BinMap.even(reducers, binsPerReducer, false),
-        VirtualBinsConfig.binMapPolling(job),
-        Time::monotonicNow);
   }
 
   @Override

@@ -7,13 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
 import io.pikachu.core.binmap.BinMapPolling;
+import io.pikachu.core.binmap.BinMapSource;
 import io.pikachu.core.binmap.BinMapStore;
 import io.pikachu.core.binmap.PublishedBinMapSource;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.partitioning.JobLayout;
+import io.pikachu.core.partitioning.Rebalancing;
 import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.testing.TestHooks;
 import io.pikachu.store.FsBinMapStore;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -26,14 +31,23 @@ import org.junit.jupiter.api.io.TempDir;
 class BinMapSourcesTest {
   @TempDir java.nio.file.Path tmp;
 
+  private JobLayout layout(Slicing slicing) {
+    return JobLayout.bins(
+        Rebalancing.Enabled.of(
+            slicing, "org.apache.hadoop.mapreduce.lib.partition.HashPartitioner"),
+        10,
+        tmp.resolve("staging/pikachu-binmap").toUri().toString());
+  }
+
+  private BinMapSource source(JobConf job, Slicing slicing) throws IOException {
+    return ShuffleParts.createSource(job, layout(slicing), 3, "attempt_1_0001_r_000000_0");
+  }
+
   @Test
   void badHookRatioIsNamedWhenTheSourceIsCreated() {
     JobConf job = new JobConf(false);
     job.set(TestHooks.FORCED_RATIO.name(), "three");
-    var parse =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> BinShuffle.createSource(job, 3, 10, Slicing.HASH));
+    var parse = assertThrows(IllegalArgumentException.class, () -> source(job, Slicing.HASH));
     assertTrue(parse.getMessage().contains(TestHooks.FORCED_RATIO.name()));
   }
 
@@ -42,7 +56,7 @@ class BinMapSourcesTest {
     JobConf job = new JobConf(false);
     job.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
     job.set("mapreduce.job.dir", tmp.resolve("staging").toUri().toString());
-    BinMap start = BinShuffle.createSource(job, 3, 10, Slicing.HASH).current(0, 5, false);
+    BinMap start = source(job, Slicing.HASH).current(0, 5, false);
     assertEquals(BinMap.even(3, 10, false), start);
   }
 
@@ -51,8 +65,8 @@ class BinMapSourcesTest {
     JobConf job = new JobConf(false);
     job.set(TestHooks.FORCED_RATIO.name(), "3");
     job.set(TestHooks.FORCED_AFTER_MAPS.name(), "0.5");
-    BinMap hash = BinShuffle.createSource(job, 3, 10, Slicing.HASH).current(5, 10, false);
-    BinMap ordered = BinShuffle.createSource(job, 3, 10, Slicing.KEY_RANGE).current(5, 10, false);
+    BinMap hash = source(job, Slicing.HASH).current(5, 10, false);
+    BinMap ordered = source(job, Slicing.KEY_RANGE).current(5, 10, false);
     assertEquals(hash.allocation().counts(), ordered.allocation().counts());
     assertTrue(ordered.allocation().isContiguous());
     assertEquals(8, hash.allocation().binsMoved());
@@ -130,6 +144,131 @@ class BinMapSourcesTest {
     assertEquals(fin, waiting.current(4, 4, true), "one final interval later, not a poll interval");
     assertEquals(1, counted.reads.get(), "one full read, when the last bin was fetched");
     assertEquals(1, counted.finalReads.get(), "then only the sealed map's file");
+  }
+
+  /**
+   * Issue 41: at 7d8858e a failing store was read again every second, and every reducer failed at
+   * the same moment, final-wait-ms after the outage began.
+   */
+  @Test
+  void aStoreOutageIsReadLessAndLessOftenAndFailsTheReducerOnlyAfterItsGiveUpTime()
+      throws Exception {
+    Outage store =
+        new Outage(new FsBinMapStore(FileSystem.getLocal(new Configuration()), maps(), 3, 10));
+    AtomicLong clock = new AtomicLong();
+    PublishedBinMapSource source = outageSource(store, clock);
+    BinMap even = source.current(0, 4, false);
+    store.down = true;
+    List<Long> readAt = new ArrayList<>();
+    IOException failed = null;
+    for (long t = 1000; t <= 800_000 && failed == null; t += 100) {
+      clock.set(t);
+      int before = store.reads.get();
+      try {
+        assertEquals(even, source.current(1, 4, false), "the map in force stands meanwhile");
+      } catch (IOException e) {
+        failed = e;
+      }
+      if (store.reads.get() > before) {
+        readAt.add(t);
+      }
+    }
+    List<Long> gaps = new ArrayList<>();
+    for (int i = 1; i < readAt.size(); i++) {
+      gaps.add(readAt.get(i) - readAt.get(i - 1));
+    }
+    assertTrue(gaps.get(0) >= 2000, "never back to the 1 s poll while failing: " + gaps);
+    for (int i = 1; i < gaps.size(); i++) {
+      assertTrue(gaps.get(i) >= gaps.get(i - 1), "backs off: " + gaps);
+    }
+    assertEquals(30_000L, gaps.get(gaps.size() - 1), "up to the cap: " + gaps);
+    assertTrue(failed != null, "gives up");
+    assertTrue(clock.get() >= 701_000, "not before the give-up time: " + clock.get());
+    assertTrue(failed.getMessage().contains(maps().toString()), failed.getMessage());
+    assertTrue(failed.getMessage().contains("mapreduce.task.timeout"), failed.getMessage());
+  }
+
+  @Test
+  void aSealThatFailsIsTriedAgainAfterTheBackOffAndThenHolds() throws Exception {
+    Outage store =
+        new Outage(new FsBinMapStore(FileSystem.getLocal(new Configuration()), maps(), 3, 10));
+    AtomicLong clock = new AtomicLong();
+    PublishedBinMapSource source = outageSource(store, clock);
+    BinMap even = source.current(4, 4, true);
+    store.down = true;
+    assertFalse(source.forceFinal(even).isFinal(), "the store is down: not sealed, not fatal");
+    assertEquals(1, store.seals.get());
+    clock.addAndGet(500);
+    assertFalse(source.forceFinal(even).isFinal());
+    assertEquals(1, store.seals.get(), "not tried again before the back-off");
+    store.down = false;
+    clock.addAndGet(1500);
+    assertFalse(source.forceFinal(even).isFinal(), "the back-off has doubled past 2 s");
+    assertEquals(1, store.seals.get());
+    clock.addAndGet(2000);
+    BinMap sealed = source.forceFinal(even);
+    assertTrue(sealed.isFinal());
+    assertEquals(2, store.seals.get());
+  }
+
+  private Path maps() {
+    return new Path(tmp.toString(), "maps");
+  }
+
+  /** A reducer's source over {@code store}: the give-up time 700 s, the poll 1 s, the cap 30 s. */
+  private static PublishedBinMapSource outageSource(Outage store, AtomicLong clock) {
+    return new PublishedBinMapSource(
+        store, BinMap.even(3, 10, true), BinMapPolling.of(1000, 200, 30_000, 700_000), clock::get);
+  }
+
+  /** A store that fails every call while {@code down}, as a NameNode that is away does. */
+  private static final class Outage implements BinMapStore {
+    final BinMapStore inner;
+    volatile boolean down;
+    final AtomicInteger reads = new AtomicInteger();
+    final AtomicInteger seals = new AtomicInteger();
+
+    Outage(BinMapStore inner) {
+      this.inner = inner;
+    }
+
+    private void check() throws IOException {
+      if (down) {
+        throw new java.net.ConnectException("Connection refused (the test's NameNode is down)");
+      }
+    }
+
+    @Override
+    public BinMap publish(BinMap map) throws IOException {
+      check();
+      return inner.publish(map);
+    }
+
+    @Override
+    public BinMap seal(BinMap map) throws IOException {
+      seals.incrementAndGet();
+      check();
+      return inner.seal(map);
+    }
+
+    @Override
+    public BinMap read() throws IOException {
+      reads.incrementAndGet();
+      check();
+      return inner.read();
+    }
+
+    @Override
+    public BinMap readFinal() throws IOException {
+      reads.incrementAndGet();
+      check();
+      return inner.readFinal();
+    }
+
+    @Override
+    public String location() {
+      return inner.location();
+    }
   }
 
   /** Counts the reducer side's reads of the store. */

@@ -98,7 +98,7 @@ class BinSegmentStoreTest {
     keepInMemory(store, 0, records("a", 2));
     keepInMemory(store, 3, records("b", 50));
     keepInMemory(store, 3, records("c", 50));
-    BinSegmentStore.MergeWork work = store.awaitMergeWork();
+    MergeWork work = store.awaitMergeWork();
     assertEquals(3, work.bin());
     assertTrue(work.inMemory());
     assertEquals(2, work.memory().size(), "only bin 3's segments");
@@ -114,7 +114,7 @@ class BinSegmentStoreTest {
     store.keep(5, Segments.onDisk(job, store, 5, records("b", 3)));
     store.keep(6, Segments.onDisk(job, store, 6, records("c", 3)));
     store.keep(5, Segments.onDisk(job, store, 5, records("d", 1)));
-    BinSegmentStore.MergeWork work = store.awaitMergeWork();
+    MergeWork work = store.awaitMergeWork();
     assertEquals(5, work.bin());
     assertFalse(work.inMemory());
     assertEquals(2, work.disk().size());
@@ -125,7 +125,7 @@ class BinSegmentStoreTest {
   void aMergeThatEndsAfterItsBinWasDroppedIsThrownAwayAndFreesItsMemory() throws Exception {
     BinSegmentStore store = storeWith(new ShuffleMemory(2000, 2000, 1, 1000, 0, 10));
     long wire = keepInMemory(store, 1, records("a", 40));
-    BinSegmentStore.MergeWork work = store.awaitMergeWork();
+    MergeWork work = store.awaitMergeWork();
     assertEquals(wire, store.dropBin(1), "a drop counts the bytes being merged");
     assertFalse(store.binsWithData().get(1), "a dropped bin holds nothing, merged or not");
     File merged = mergedFile(store, work);
@@ -143,14 +143,14 @@ class BinSegmentStoreTest {
   void aBinGainedBackWhileItsOldMergeRunsKeepsOnlyItsNewData() throws Exception {
     BinSegmentStore store = storeWith(new ShuffleMemory(1 << 20, 1 << 18, 1, 1000, 0, 10));
     keepInMemory(store, 1, records("old", 40));
-    BinSegmentStore.MergeWork work = store.awaitMergeWork();
+    MergeWork work = store.awaitMergeWork();
     store.dropBin(1);
     keepInMemory(store, 1, records("new", 1));
     assertTrue(store.binsWithData().get(1));
     File merged = mergedFile(store, work);
     store.finishMerge(work, segment(merged));
     assertFalse(merged.exists());
-    BinSegmentStore.FinalSegments all = store.takeAll(bit(1));
+    FinalSegments all = store.takeAll(bit(1));
     assertEquals(1, all.memory().size());
     assertTrue(all.disk().isEmpty(), "the old data's merge result was not kept");
   }
@@ -208,17 +208,15 @@ class BinSegmentStoreTest {
     return out.wireBytes;
   }
 
-  private File mergedFile(BinSegmentStore store, BinSegmentStore.MergeWork work)
-      throws IOException {
+  private File mergedFile(BinSegmentStore store, MergeWork work) throws IOException {
     File f = new File(store.newPath(work.bin(), "merged", 10).toUri().getPath());
     f.getParentFile().mkdirs();
     assertTrue(f.createNewFile());
     return f;
   }
 
-  private static BinSegmentStore.DiskSegment segment(File f) {
-    return new BinSegmentStore.DiskSegment(
-        new org.apache.hadoop.fs.Path(f.getAbsolutePath()), 1, 1, 1);
+  private static DiskSegment segment(File f) {
+    return new DiskSegment(new org.apache.hadoop.fs.Path(f.getAbsolutePath()), 1, 1, 1);
   }
 
   private static BitSet bit(int b) {

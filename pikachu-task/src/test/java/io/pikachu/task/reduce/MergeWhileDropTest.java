@@ -66,7 +66,7 @@ class MergeWhileDropTest {
       coordinator.release(unit);
     }
     // the merge thread takes bin 1 (the largest in memory) and is still merging it ...
-    BinSegmentStore.MergeWork work = store.awaitMergeWork();
+    MergeWork work = store.awaitMergeWork();
     assertEquals(1, work.bin());
     // ... when the final map arrives and takes bin 1 away
     source.next = fin;

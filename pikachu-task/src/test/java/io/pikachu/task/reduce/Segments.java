@@ -42,10 +42,11 @@ final class Segments {
 
   static BinSegmentStore store(JobConf job, ShuffleMemory memory) throws IOException {
     return new BinSegmentStore(
-        job,
-        REDUCE,
-        FileSystem.getLocal(job).getRaw(),
-        new LocalDirAllocator(MRConfig.LOCAL_DIR),
+        new ShuffleFiles(
+            job,
+            REDUCE,
+            FileSystem.getLocal(job).getRaw(),
+            new LocalDirAllocator(MRConfig.LOCAL_DIR)),
         memory);
   }
 

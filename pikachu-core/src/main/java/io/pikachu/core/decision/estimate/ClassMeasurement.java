@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.pikachu.core.value.Nullable;
-import io.pikachu.core.value.ValueType;
+import io.pikachu.core.value.WideValueType;
 import java.util.List;
 import org.immutables.value.Value;
 
@@ -44,7 +44,7 @@ import org.immutables.value.Value;
  * </ul>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@ValueType
+@WideValueType
 @Value.Immutable
 @JsonSerialize(as = ImmutableClassMeasurement.class)
 @JsonDeserialize(as = ImmutableClassMeasurement.class)
@@ -85,9 +85,8 @@ public abstract class ClassMeasurement {
   @Nullable
   public abstract Double binShare();
 
-  /** Not in {@code of(...)}: set by {@link #withNodeShare(Double)} where the ceiling applied. */
+  /** Set by {@link #withNodeShare(Double)} where the ceiling applied. */
   @Nullable
-  @Value.Parameter(false)
   public abstract Double nodeShare();
 
   /** This class with {@code share} as its uncapped node share (null: the ceiling did not apply). */
@@ -95,64 +94,9 @@ public abstract class ClassMeasurement {
     return ImmutableClassMeasurement.copyOf(this).withNodeShare(share);
   }
 
-  public static ClassMeasurement of(
-      String name,
-      List<String> nodes,
-      Double speed,
-      Double mapRate,
-      List<Integer> reducers,
-      Double reducerCapacity,
-      Double shuffleRate,
-      Double cpuCatchUp,
-      Double cpuSteady,
-      Double efficiency,
-      boolean caughtUp,
-      Double p,
-      Double binShare) {
-    return ImmutableClassMeasurement.of(
-        name,
-        nodes,
-        speed,
-        mapRate,
-        reducers,
-        reducerCapacity,
-        shuffleRate,
-        cpuCatchUp,
-        cpuSteady,
-        efficiency,
-        caughtUp,
-        p,
-        binShare);
-  }
-
-  /** A class measured under the even map. */
-  public static ClassMeasurement of(
-      String name,
-      List<String> nodes,
-      Double speed,
-      Double mapRate,
-      List<Integer> reducers,
-      Double reducerCapacity,
-      Double shuffleRate,
-      Double cpuCatchUp,
-      Double cpuSteady,
-      Double efficiency,
-      boolean caughtUp,
-      Double p) {
-    return of(
-        name,
-        nodes,
-        speed,
-        mapRate,
-        reducers,
-        reducerCapacity,
-        shuffleRate,
-        cpuCatchUp,
-        cpuSteady,
-        efficiency,
-        caughtUp,
-        p,
-        null);
+  /** A class's measurement built field by field. */
+  public static ImmutableClassMeasurement.Builder builder() {
+    return ImmutableClassMeasurement.builder();
   }
 
   /** This class with partition ratio {@code ratio} (null: none). */

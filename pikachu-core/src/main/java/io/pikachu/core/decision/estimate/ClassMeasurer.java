@@ -82,20 +82,7 @@ public final class ClassMeasurer {
         uncapped.put(c.name(), nodeShare);
       }
       if (!window.isPresent() || attempts.isEmpty()) {
-        result.add(
-            ClassMeasurement.of(
-                c.name(),
-                c.nodes(),
-                c.speed(),
-                c.mapRate(),
-                reducers,
-                capacity,
-                null,
-                null,
-                null,
-                null,
-                false,
-                null));
+        result.add(placed(c, reducers, capacity).caughtUp(false).build());
         continue;
       }
       result.add(
@@ -201,20 +188,26 @@ public final class ClassMeasurer {
               + " reducer(s) caught up by their first "
               + "report, so their CPU at T_s comes from a partly idle interval; E may be too high and P too low");
     }
-    return ClassMeasurement.of(
-        c.name(),
-        c.nodes(),
-        c.speed(),
-        c.mapRate(),
-        reducers,
-        capacity,
-        rates.isEmpty() ? null : median(rates),
-        catchUps.isEmpty() ? null : median(catchUps),
-        steadies.isEmpty() ? null : median(steadies),
-        efficiency,
-        classCaughtUp,
-        null,
-        median(shares));
+    return placed(c, reducers, capacity)
+        .shuffleRate(rates.isEmpty() ? null : median(rates))
+        .cpuCatchUp(catchUps.isEmpty() ? null : median(catchUps))
+        .cpuSteady(steadies.isEmpty() ? null : median(steadies))
+        .efficiency(efficiency)
+        .caughtUp(classCaughtUp)
+        .binShare(median(shares))
+        .build();
+  }
+
+  /** What is known of a class before its shuffle is measured: its nodes and its reducers. */
+  private static ImmutableClassMeasurement.Builder placed(
+      NodeClass c, List<Integer> reducers, Double capacity) {
+    return ClassMeasurement.builder()
+        .name(c.name())
+        .nodes(c.nodes())
+        .speed(c.speed())
+        .mapRate(c.mapRate())
+        .reducers(reducers)
+        .reducerCapacity(capacity);
   }
 
   private static Double mean(List<Double> values) {

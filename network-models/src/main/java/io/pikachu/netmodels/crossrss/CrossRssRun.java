@@ -12,7 +12,7 @@ package io.pikachu.netmodels.crossrss;
  * @param brokenWithCookie the same with the server cookie routing every packet after the first
  * @param maxInFlight most connections open at once (what a stateful load balancer must remember)
  */
-public record RunResult(
+public record CrossRssRun(
     RunSpec spec,
     double coreVariance,
     double serverVariance,
