@@ -35,6 +35,11 @@ public final class CommandLines {
     }
   }
 
+  /** A wrong command line found after parsing (a missing argument, options that need another). */
+  public static UsageException error(String message, String usage) {
+    return new UsageException(message + "\n" + usage, false, null);
+  }
+
   /** A {@code --name VALUE} option. */
   public static Option valued(String name, String description) {
     return Option.builder().longOpt(name).hasArg().desc(description).build();

@@ -2,18 +2,63 @@ package io.pikachu.advisor;
 
 /** What the advisor says about one job. */
 public final class Advice {
+
+  /** How the job ran and what is said of it. */
+  public enum Kind {
+    /** Ran stock: replayed with Pikachu, a predicted saving. */
+    STOCK,
+    /** Ran under Pikachu with bins: replayed as stock, what it gained. Never a further saving. */
+    PIKACHU,
+    /** Ran with Pikachu installed, which published no bin map: it ran as stock would. */
+    PIKACHU_NO_BINS,
+    /** Pikachu would step aside for it: nothing to predict. */
+    STEPS_ASIDE
+  }
+
   public final String file;
   public final String jobId;
   public final String name;
+  public final Kind kind;
   public final double measuredSeconds;
-  public final double simStockSeconds;
-  public final double simPikachuSeconds;
-  public final double predictedPikachuSeconds;
+
+  /** The simulated job as it ran. */
+  public final double simAsRanSeconds;
+
+  /** The simulated job the other way: with Pikachu for a stock job, stock for a Pikachu job. */
+  public final double simOtherSeconds;
+
+  /** The measured time scaled by the simulated ratio: the job the other way. */
+  public final double predictedOtherSeconds;
+
+  /** Its interval ({@link PredictionInterval}). */
+  public final double predictedOtherLow;
+
+  public final double predictedOtherHigh;
+
+  /**
+   * For a stock job, 1 - predicted Pikachu time / measured (negative: Pikachu would be slower); for
+   * a Pikachu job, what it gained: 1 - measured / predicted stock time. NaN otherwise.
+   */
   public final double saving;
+
+  /** The saving's (or gain's) interval, from the predicted time's. */
+  public final double savingLow;
+
+  public final double savingHigh;
+
   public final double p;
   public final double fitError;
   public final String stepAside;
   public final String notes;
+
+  /** Why P was limited (the replayed controller's P was implausible), or null. */
+  public final String pLimit;
+
+  /** The nodes as inferred: cores and per-core speed. */
+  public final String nodes;
+
+  /** Whether the job's configuration ({@code <job id>_conf.xml}) lay beside its history. */
+  public final boolean confFound;
 
   /**
    * The reduce side's measured imbalance: from the first reducer's end to the last one's, as a
@@ -21,47 +66,75 @@ public final class Advice {
    */
   public final double reducerSpread;
 
-  Advice(
-      String file,
-      String jobId,
-      String name,
-      double measuredSeconds,
-      double simStockSeconds,
-      double simPikachuSeconds,
-      double p,
-      double fitError,
-      String stepAside,
-      String notes,
-      double reducerSpread) {
-    this.reducerSpread = reducerSpread;
-    this.file = file;
-    this.jobId = jobId;
-    this.name = name;
-    this.measuredSeconds = measuredSeconds;
-    this.simStockSeconds = simStockSeconds;
-    this.simPikachuSeconds = simPikachuSeconds;
-    this.saving =
-        stepAside != null || !(simStockSeconds > 0) ? 0 : 1 - simPikachuSeconds / simStockSeconds;
-    this.predictedPikachuSeconds = measuredSeconds * (1 - saving);
-    this.p = p;
-    this.fitError = fitError;
-    this.stepAside = stepAside;
-    this.notes = notes;
+  /** The history and replay behind it, for a page ({@link HtmlReport}); null unless kept. */
+  final JobHistory history;
+
+  final JobReplay.Result replay;
+
+  private Advice(Builder b) {
+    this.file = b.file;
+    this.jobId = b.jobId;
+    this.name = b.name;
+    this.kind = b.kind;
+    this.measuredSeconds = b.measuredSeconds;
+    this.simAsRanSeconds = b.simAsRan;
+    this.simOtherSeconds = b.simOther;
+    this.p = b.p;
+    this.fitError = b.fitError;
+    this.stepAside = b.stepAside;
+    this.notes = b.notes == null ? "" : b.notes;
+    this.pLimit = b.pLimit;
+    this.nodes = b.nodes == null ? "" : b.nodes;
+    this.confFound = b.confFound;
+    this.reducerSpread = b.reducerSpread;
+    this.history = b.history;
+    this.replay = b.history == null ? null : b.replay;
+    boolean replayed = (kind == Kind.STOCK || kind == Kind.PIKACHU) && simAsRanSeconds > 0;
+    if (replayed) {
+      double ratio = simOtherSeconds / simAsRanSeconds;
+      predictedOtherSeconds = measuredSeconds * ratio;
+      double[] band = PredictionInterval.of(kind == Kind.STOCK).around(predictedOtherSeconds);
+      predictedOtherLow = band[0];
+      predictedOtherHigh = band[1];
+      if (kind == Kind.STOCK) {
+        saving = 1 - predictedOtherSeconds / measuredSeconds;
+        savingLow = 1 - predictedOtherHigh / measuredSeconds;
+        savingHigh = 1 - predictedOtherLow / measuredSeconds;
+      } else {
+        saving = 1 - measuredSeconds / predictedOtherSeconds;
+        savingLow = 1 - measuredSeconds / predictedOtherLow;
+        savingHigh = 1 - measuredSeconds / predictedOtherHigh;
+      }
+    } else {
+      predictedOtherSeconds = Double.NaN;
+      predictedOtherLow = Double.NaN;
+      predictedOtherHigh = Double.NaN;
+      saving = Double.NaN;
+      savingLow = Double.NaN;
+      savingHigh = Double.NaN;
+    }
   }
 
-  static Advice steppedAside(JobHistory job, String reason) {
-    return new Advice(
-        job.file().getName(),
-        job.jobId(),
-        job.name(),
-        job.jobSeconds(),
-        Double.NaN,
-        Double.NaN,
-        1.0,
-        Double.NaN,
-        reason,
-        "",
-        reducerSpread(job));
+  static Builder builder(JobHistory job, Kind kind) {
+    Builder b = new Builder();
+    b.file = job.file().getName();
+    b.jobId = job.jobId();
+    b.name = job.name();
+    b.kind = kind;
+    b.measuredSeconds = job.jobSeconds();
+    b.confFound = job.conf() != null;
+    b.reducerSpread = reducerSpread(job);
+    return b;
+  }
+
+  /** Whether the job was replayed (a saving or a gain with its interval). */
+  public boolean replayed() {
+    return !Double.isNaN(saving);
+  }
+
+  /** The predicted Pikachu time of a stock job (NaN for others). */
+  public double predictedPikachuSeconds() {
+    return kind == Kind.STOCK ? predictedOtherSeconds : Double.NaN;
   }
 
   /** From the first successful reducer's end to the last one's, over the job's time. */
@@ -73,5 +146,58 @@ public final class Advice {
       last = Math.max(last, a.finish);
     }
     return first > last || job.jobSeconds() <= 0 ? 0 : (last - first) / 1000.0 / job.jobSeconds();
+  }
+
+  /** Builder of {@link Advice}. */
+  static final class Builder {
+    private String file;
+    private String jobId;
+    private String name;
+    private Kind kind;
+    private double measuredSeconds;
+    private double simAsRan = Double.NaN;
+    private double simOther = Double.NaN;
+    private double p = 1;
+    private double fitError = Double.NaN;
+    private String stepAside;
+    private String notes;
+    private String pLimit;
+    private String nodes;
+    private boolean confFound;
+    private double reducerSpread;
+    private JobHistory history;
+    private JobReplay.Result replay;
+
+    Builder replay(JobReplay.Result r) {
+      replay = r;
+      simAsRan = r.asRan.jobSeconds();
+      simOther = r.otherWay.jobSeconds();
+      p = r.p;
+      fitError = r.fitError;
+      notes = r.notes;
+      pLimit = r.pLimit;
+      nodes = r.nodes;
+      return this;
+    }
+
+    Builder stepAside(String v) {
+      stepAside = v;
+      return this;
+    }
+
+    Builder notes(String v) {
+      notes = v;
+      return this;
+    }
+
+    /** Keeps the history and replay for a page. */
+    Builder detail(JobHistory h) {
+      history = h;
+      return this;
+    }
+
+    Advice build() {
+      return new Advice(this);
+    }
   }
 }

@@ -11,11 +11,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * Reads every history file under a folder (local or any Hadoop file system) and advises on each.
@@ -27,42 +24,33 @@ public final class Advisor {
     public final List<Advice> jobs;
     public final List<String> bad;
 
-    Report(List<Advice> jobs, List<String> bad) {
+    /** Jobs read whose name or finish day the filter rejected. */
+    public final int filteredOut;
+
+    Report(List<Advice> jobs, List<String> bad, int filteredOut) {
       this.jobs = Collections.unmodifiableList(jobs);
       this.bad = Collections.unmodifiableList(bad);
+      this.filteredOut = filteredOut;
+    }
+
+    /** Jobs whose {@code _conf.xml} was not beside their history. */
+    public int withoutConf() {
+      int n = 0;
+      for (Advice a : jobs) {
+        n += a.confFound ? 0 : 1;
+      }
+      return n;
     }
   }
+
+  /** A job the filter rejected once read (its file name did not say). */
+  private static final Object FILTERED = new Object();
 
   private Advisor() {}
 
   /** The {@code .jhist} files under {@code folder}, recursively, sorted by name. */
   public static List<Path> historyFiles(Configuration conf, Path folder) throws IOException {
-    FileSystem fs = folder.getFileSystem(conf);
-    if (!fs.exists(folder)) {
-      throw new IOException("no such folder: " + folder);
-    }
-    FileStatus status = fs.getFileStatus(folder);
-    List<Path> files = new ArrayList<Path>();
-    if (status.isFile()) {
-      files.add(folder);
-      return files;
-    }
-    RemoteIterator<LocatedFileStatus> it = fs.listFiles(folder, true);
-    while (it.hasNext()) {
-      Path p = it.next().getPath();
-      if (p.getName().endsWith(".jhist")) {
-        files.add(p);
-      }
-    }
-    if (files.isEmpty()) {
-      throw new IOException(
-          "no job history files (.jhist) under "
-              + folder
-              + "; point advise at the history server's done folder"
-              + " (mapreduce.jobhistory.done-dir) or a copy of it");
-    }
-    Collections.sort(files);
-    return files;
+    return HistoryListing.list(conf, folder, HistoryListing.Filter.all());
   }
 
   /**
@@ -71,22 +59,41 @@ public final class Advisor {
    */
   public static Report advise(Configuration conf, List<Path> files, PrintStream progress)
       throws IOException {
+    return advise(conf, files, HistoryListing.Filter.all(), false, 0, progress);
+  }
+
+  /**
+   * @param filter jobs to keep, judged again on the history's own name and finish time
+   * @param keepDetail keep each job's history and replay, for pages
+   * @param listedOut history files the listing already rejected by their names
+   */
+  public static Report advise(
+      Configuration conf,
+      List<Path> files,
+      final HistoryListing.Filter filter,
+      final boolean keepDetail,
+      int listedOut,
+      PrintStream progress)
+      throws IOException {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     List<Future<Object>> futures = new ArrayList<Future<Object>>();
     for (final Path f : files) {
       final FileSystem fs = f.getFileSystem(conf);
-      futures.add(pool.submit(() -> one(fs, f)));
+      futures.add(pool.submit(() -> one(fs, f, filter, keepDetail)));
     }
     pool.shutdown();
     List<Advice> jobs = new ArrayList<Advice>();
     List<String> bad = new ArrayList<String>();
+    int filtered = listedOut;
     long start = System.nanoTime();
     long lastPrint = start;
     try {
       for (int i = 0; i < futures.size(); i++) {
         Object o = futures.get(i).get();
-        if (o instanceof Advice) {
+        if (o == FILTERED) {
+          filtered++;
+        } else if (o instanceof Advice) {
           jobs.add((Advice) o);
         } else {
           bad.add((String) o);
@@ -108,49 +115,46 @@ public final class Advisor {
     } catch (ExecutionException e) {
       throw new IOException("advise failed: " + e.getCause(), e.getCause());
     }
-    return new Report(jobs, bad);
+    return new Report(jobs, bad, filtered);
   }
 
-  /** An {@link Advice}, or the file's problem in words. */
-  static Object one(FileSystem fs, Path f) {
+  /** An {@link Advice}, the file's problem in words, or {@link #FILTERED}. */
+  static Object one(FileSystem fs, Path f, HistoryListing.Filter filter, boolean keepDetail) {
     JobHistory job;
     try {
       job = JobHistory.read(fs, f);
     } catch (JobHistory.BadHistoryException e) {
       return e.getMessage();
     }
+    if (!filter.accepts(job.name(), job.finishMs())) {
+      return FILTERED;
+    }
     if (!"SUCCEEDED".equals(job.status())) {
       return f + ": the job did not succeed (" + job.status() + "); nothing to replay";
     }
     String aside = StepAside.reason(job);
     if (aside != null) {
-      return Advice.steppedAside(job, aside);
+      return Advice.builder(job, Advice.Kind.STEPS_ASIDE).stepAside(aside).build();
+    }
+    if (job.ranUnderPikachu() && !job.ranWithBins()) {
+      return Advice.builder(job, Advice.Kind.PIKACHU_NO_BINS)
+          .notes(
+              "ran with Pikachu installed, which published no bin map (it stepped aside or kept"
+                  + " stock's placement): it ran as stock does")
+          .build();
     }
     if (job.successful(true).isEmpty() || job.successful(false).isEmpty()) {
       return f + ": the history lists no successful map or reducer attempt; nothing to replay";
     }
     try {
       JobReplay.Result r = new JobReplay(job).replay();
-      String notes = r.notes;
-      if (job.conf() == null) {
-        notes =
-            (notes.isEmpty() ? "" : notes + "; ")
-                + "no "
-                + job.jobId()
-                + "_conf.xml beside the history: partitioner and speculation not checked";
+      Advice.Builder b =
+          Advice.builder(job, job.ranWithBins() ? Advice.Kind.PIKACHU : Advice.Kind.STOCK)
+              .replay(r);
+      if (keepDetail) {
+        b.detail(job);
       }
-      return new Advice(
-          f.getName(),
-          job.jobId(),
-          job.name(),
-          job.jobSeconds(),
-          r.simStock,
-          r.simPikachu,
-          r.p,
-          r.fitError,
-          null,
-          notes,
-          Advice.reducerSpread(job));
+      return b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       return f + ": cannot replay this job (" + e.getMessage() + ")";
     }

@@ -86,6 +86,16 @@ public final class JobHistory {
   private final int totalReduces;
   private final List<Attempt> attempts;
   private final Configuration conf;
+  private final Map<String, Long> pikachuCounters;
+
+  /**
+   * The counter group the Pikachu AM plugin writes its decision to ({@code
+   * io.pikachu.am.DecisionCounter}): a job with it ran with Pikachu installed.
+   */
+  public static final String PIKACHU_GROUP = "io.pikachu.am.DecisionCounter";
+
+  /** The same group as versions before the modules' rename (b4257af) named it. */
+  static final String OLD_PIKACHU_GROUP = "io.pikachu.scheduler.am.DecisionCounter";
 
   private JobHistory(
       Path file,
@@ -97,7 +107,8 @@ public final class JobHistory {
       int totalMaps,
       int totalReduces,
       List<Attempt> attempts,
-      Configuration conf) {
+      Configuration conf,
+      Map<String, Long> pikachuCounters) {
     this.file = file;
     this.jobId = jobId;
     this.name = name;
@@ -108,6 +119,7 @@ public final class JobHistory {
     this.totalReduces = totalReduces;
     this.attempts = Collections.unmodifiableList(attempts);
     this.conf = conf;
+    this.pikachuCounters = pikachuCounters;
   }
 
   /**
@@ -177,7 +189,28 @@ public final class JobHistory {
         (int) info.getTotalMaps(),
         (int) info.getTotalReduces(),
         attempts,
-        confBeside(fs, file, info.getJobId().toString()));
+        confBeside(fs, file, info.getJobId().toString()),
+        pikachuCounters(info.getTotalCounters()));
+  }
+
+  /**
+   * The Pikachu AM plugin's job counters, by name (display names may change, the group's name does
+   * not); null when the job has no such group: it did not run under Pikachu.
+   */
+  private static Map<String, Long> pikachuCounters(Counters total) {
+    if (total == null) {
+      return null;
+    }
+    for (String group : total.getGroupNames()) {
+      if (group.equals(PIKACHU_GROUP) || group.equals(OLD_PIKACHU_GROUP)) {
+        Map<String, Long> out = new java.util.TreeMap<String, Long>();
+        for (Counter c : total.getGroup(group)) {
+          out.put(c.getName(), c.getValue());
+        }
+        return java.util.Collections.unmodifiableMap(out);
+      }
+    }
+    return null;
   }
 
   private static String describe(Throwable e) {
@@ -245,6 +278,37 @@ public final class JobHistory {
 
   public String status() {
     return status;
+  }
+
+  /** When the job finished, ms since the epoch. */
+  public long finishMs() {
+    return finish;
+  }
+
+  /** When the job was launched, ms since the epoch. */
+  public long launchMs() {
+    return launch;
+  }
+
+  /** Whether the job ran with Pikachu installed (its AM plugin's counter group is there). */
+  public boolean ranUnderPikachu() {
+    return pikachuCounters != null;
+  }
+
+  /**
+   * The Pikachu AM plugin's counters by name (empty unless {@link #ranUnderPikachu()}): e.g. {@code
+   * BIN_MAP_VERSIONS}, {@code REBALANCED}, {@code P_FASTEST_MILLI}.
+   */
+  public Map<String, Long> pikachuCounters() {
+    return pikachuCounters == null
+        ? java.util.Collections.<String, Long>emptyMap()
+        : pikachuCounters;
+  }
+
+  /** Whether Pikachu's controller decided a bin map for it (not only observed or stepped aside). */
+  public boolean ranWithBins() {
+    Long versions = pikachuCounters().get("BIN_MAP_VERSIONS");
+    return versions != null && versions > 0;
   }
 
   public double jobSeconds() {

@@ -12,6 +12,7 @@ import io.pikachu.sim.model.Platform;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.math3.analysis.MultivariateFunction;
@@ -24,16 +25,20 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 /**
- * Replays one stock job in the simulator, with and without Pikachu.
+ * Replays one job in the simulator, as it ran and as it would have run the other way: a stock job
+ * with Pikachu's two-stage controller, a job that ran under Pikachu as stock.
  *
- * <p>From the history alone: each node's slots (the most attempts of a kind it ran at once) and its
+ * <p>From the history alone: each node's slots (the most attempts of a kind it ran at once), its
  * map throughput (slots over the median duration of its maps that ended before the first reducer
- * started, or of all its maps if none did); the job's maps' input, its output ratio and its maps'
- * and reducers' CPU per MB (counters); the AM's start and the container delay. Two costs no history
- * shows, a map's and a reducer's JVM start, are fitted so that the simulated stock job matches the
- * measured one (its time, map phase and reduce tail). Then the same job runs in the simulator under
- * the two-stage controller; the predicted Pikachu time is the measured stock time scaled by the
- * simulated ratio.
+ * started, or of all its maps if none did), and its per-core speed (the median CPU per input MB of
+ * all maps over that of its own: a faster core spends less CPU on the same bytes); its capacity is
+ * the throughput times a map's work, its cores that capacity over its per-core speed. Speeds within
+ * {@link #EQUAL_SPEED_BAND} of the median are taken as equal (the counters' own scatter). The job's
+ * maps' input, output ratio, and CPU per MB of maps and reducers (counters, at the reference
+ * speed); the AM's start and the container delay. Two costs no history shows, a map's and a
+ * reducer's JVM start, are fitted so that the simulated job as it ran matches the measured one (its
+ * time, map phase and reduce tail). Then the other way runs; the prediction is the measured time
+ * scaled by the simulated ratio.
  */
 public final class JobReplay {
 
@@ -49,24 +54,60 @@ public final class JobReplay {
   /** Network when the history cannot tell: 1 Gbps. */
   static final double NET_MB_PER_S = 125;
 
+  /**
+   * Per-core speeds within this share of the median are one speed: the maps' CPU counters on one
+   * node of one run scatter by 8% (log sigma; the suite's 2026-11-25 stock runs), so a node's
+   * median over a few maps does by several per cent.
+   */
+  static final double EQUAL_SPEED_BAND = 0.15;
+
+  /**
+   * Room over the nodes' speed ratio that bins' rounding may take P to before it is implausible.
+   */
+  static final double P_LIMIT_MARGIN = 1.25;
+
   /** The replay's outcome. */
   public static final class Result {
-    public final double simStock;
-    public final double simPikachu;
+    /** The simulated job as it ran (stock, or under Pikachu). */
+    public final SimResult asRan;
+
+    /** The simulated job the other way. */
+    public final SimResult otherWay;
+
+    /** The partition ratio Pikachu's final map applied (as replayed, or as it ran). */
     public final double p;
+
+    /** The simulated job as it ran, over the measured one, - 1. */
     public final double fitError;
+
     public final String notes;
 
-    Result(double simStock, double simPikachu, double p, double fitError, String notes) {
-      this.simStock = simStock;
-      this.simPikachu = simPikachu;
+    /** Per-core speed and core count as inferred, in words. */
+    public final String nodes;
+
+    /** Why P was limited, or null. */
+    public final String pLimit;
+
+    Result(
+        SimResult asRan,
+        SimResult otherWay,
+        double p,
+        double fitError,
+        String notes,
+        String nodes,
+        String pLimit) {
+      this.asRan = asRan;
+      this.otherWay = otherWay;
       this.p = p;
       this.fitError = fitError;
       this.notes = notes;
+      this.nodes = nodes;
+      this.pLimit = pLimit;
     }
   }
 
   private final JobHistory job;
+  private final boolean underPikachu;
   private final ClusterSpec cluster;
   private final double[] inputMb;
   private final double outputRatio;
@@ -74,18 +115,23 @@ public final class JobReplay {
   private final double reduceCpuPerMb;
   private final Platform platform;
   private final Map<String, Double> throughput;
+  private final Map<String, Double> speed;
   private final List<String> notes = new ArrayList<String>();
+  private String nodesSummary;
 
   JobReplay(JobHistory job) {
     this.job = job;
+    this.underPikachu = job.ranWithBins();
     List<JobHistory.Attempt> maps = job.successful(false);
     List<JobHistory.Attempt> reds = job.successful(true);
     Map<String, int[]> slots = new TreeMap<String, int[]>();
     Map<String, List<Double>> durations = new TreeMap<String, List<Double>>();
+    Map<String, List<Double>> cpuPerMb = new TreeMap<String, List<Double>>();
     for (JobHistory.Attempt a : job.attempts()) {
       if (!slots.containsKey(a.node)) {
         slots.put(a.node, new int[2]);
         durations.put(a.node, new ArrayList<Double>());
+        cpuPerMb.put(a.node, new ArrayList<Double>());
       }
     }
     for (String node : slots.keySet()) {
@@ -93,15 +139,13 @@ public final class JobReplay {
       slots.get(node)[1] = peak(job.attempts(), node, true);
     }
     double in = 0;
-    double shuffled = 0;
-    List<Double> mapCpu = new ArrayList<Double>();
-    List<Double> redCpu = new ArrayList<Double>();
     inputMb = new double[Math.max(1, maps.size())];
     long firstReducer = Long.MAX_VALUE;
     for (JobHistory.Attempt a : reds) {
       firstReducer = Math.min(firstReducer, a.start);
     }
     Map<String, List<Double>> early = new TreeMap<String, List<Double>>();
+    List<Double> allMapCpu = new ArrayList<Double>();
     for (int i = 0; i < maps.size(); i++) {
       JobHistory.Attempt a = maps.get(i);
       inputMb[i] = a.inputMb;
@@ -109,19 +153,26 @@ public final class JobReplay {
       double d = (a.finish - a.start) / 1000.0;
       durations.get(a.node).add(d);
       if (a.finish <= firstReducer) {
-        if (!early.containsKey(a.node)) {
-          early.put(a.node, new ArrayList<Double>());
-        }
-        early.get(a.node).add(d);
+        early.computeIfAbsent(a.node, k -> new ArrayList<Double>()).add(d);
       }
-      if (a.inputMb > 0) {
-        mapCpu.add(a.cpuS / a.inputMb);
+      if (a.inputMb > 0 && a.cpuS > 0) {
+        cpuPerMb.get(a.node).add(a.cpuS / a.inputMb);
+        allMapCpu.add(a.cpuS / a.inputMb);
       }
     }
+    speed = coreSpeeds(cpuPerMb, allMapCpu);
+    List<Double> mapCpu = new ArrayList<Double>();
+    for (JobHistory.Attempt a : maps) {
+      if (a.inputMb > 0) {
+        mapCpu.add(a.cpuS / a.inputMb * speed.get(a.node));
+      }
+    }
+    double shuffled = 0;
+    List<Double> redCpu = new ArrayList<Double>();
     for (JobHistory.Attempt a : reds) {
       shuffled += a.shuffleMb;
       if (a.shuffleMb > 0) {
-        redCpu.add(a.cpuS / a.shuffleMb);
+        redCpu.add(a.cpuS / a.shuffleMb * speed.get(a.node));
       }
     }
     if (in <= 0) {
@@ -151,10 +202,11 @@ public final class JobReplay {
         throughput.put(e.getKey(), typical);
         unmeasured.add(e.getKey());
       }
-      // cores are replaced by the fitted capacity in model()
+      // cores follow from the fitted capacity in model()
       nodes.add(
           NodeSpec.builder(e.getKey())
               .nodeClass("node")
+              .coreSpeed(speed.get(e.getKey()))
               .mapSlots(Math.max(1, e.getValue()[0]))
               .reduceSlots(Math.max(1, e.getValue()[1]))
               .memoryMb(MEMORY_MB)
@@ -166,6 +218,40 @@ public final class JobReplay {
     }
     cluster = ClusterSpec.of(job.jobId(), nodes);
     platform = Platform.defaults().withDelays(amStart(job), containerDelay(job));
+  }
+
+  /**
+   * Each node's per-core speed: the median CPU per input MB over all maps, over the node's own
+   * median (a core twice as fast spends half the CPU on the same bytes); 1 for a node without maps,
+   * and 1 for all when every node is within {@link #EQUAL_SPEED_BAND} of the median.
+   */
+  private Map<String, Double> coreSpeeds(Map<String, List<Double>> cpuPerMb, List<Double> all) {
+    Map<String, Double> s = new TreeMap<String, Double>();
+    double ref = all.isEmpty() ? Double.NaN : Stats.median(all);
+    boolean differ = false;
+    for (Map.Entry<String, List<Double>> e : cpuPerMb.entrySet()) {
+      double v = e.getValue().isEmpty() || !(ref > 0) ? 1 : ref / Stats.median(e.getValue());
+      s.put(e.getKey(), v);
+      differ |= Math.abs(v - 1) > EQUAL_SPEED_BAND;
+    }
+    if (!differ) {
+      for (String n : s.keySet()) {
+        s.put(n, 1.0);
+      }
+    }
+    return s;
+  }
+
+  /** The node each reducer's successful attempt ran on, by reducer: the replay places them so. */
+  private List<String> reducerNodes() {
+    String[] at = new String[job.totalReduces()];
+    java.util.Arrays.fill(at, "");
+    for (JobHistory.Attempt a : job.successful(true)) {
+      if (a.task >= 0 && a.task < at.length) {
+        at[a.task] = a.node;
+      }
+    }
+    return java.util.Arrays.asList(at);
   }
 
   /** The most attempts of a kind the node ran at once. */
@@ -230,8 +316,8 @@ public final class JobReplay {
     double mapWork = mapStart + mapCpuPerMb * meanIn;
     List<NodeSpec> nodes = new ArrayList<NodeSpec>();
     for (NodeSpec n : cluster.nodes()) {
-      double cores = Math.max(0.01, mapWork * throughput.get(n.name()));
-      nodes.add(n.toBuilder().cores(cores).build());
+      double capacity = mapWork * throughput.get(n.name());
+      nodes.add(n.toBuilder().cores(Math.max(0.01, capacity / n.coreSpeed())).build());
     }
     double rest = (1 - SHUFFLE_SHARE) / 2;
     AppProfile app =
@@ -248,6 +334,7 @@ public final class JobReplay {
         JobSpec.builder(app, inputMb, job.totalReduces())
             .name(job.jobId())
             .replication(nodes.size())
+            .reducerNodes(reducerNodes())
             .build();
     return new Model(ClusterSpec.of(job.jobId(), nodes), spec);
   }
@@ -265,9 +352,29 @@ public final class JobReplay {
     SimResult run(Method m) {
       return new Simulation(cluster, spec, m, platform).run();
     }
+
+    /**
+     * The most P the nodes justify: the fastest node's CPU per reducer over the slowest's, each
+     * reducer capped at the cores one reducer uses, among nodes that ran reducers.
+     */
+    double pLimit() {
+      double max = 0;
+      double min = Double.MAX_VALUE;
+      for (NodeSpec n : cluster.nodes()) {
+        if (n.reduceSlots() < 1) {
+          continue;
+        }
+        double perReducer =
+            Math.min(n.capacity() / n.reduceSlots(), spec.app().reducerMaxCores() * n.coreSpeed());
+        max = Math.max(max, perReducer);
+        min = Math.min(min, perReducer);
+      }
+      return min > 0 && max > 0 ? max / min : 1;
+    }
   }
 
   Result replay() {
+    final Method asRan = underPikachu ? Method.TWO_STAGE : Method.STOCK;
     final double job0 = job.jobSeconds();
     final double map0 = Math.max(0.1, job.mapPhaseSeconds());
     final double tail0 = Math.max(0.1, job0 - map0);
@@ -276,7 +383,7 @@ public final class JobReplay {
         new MultivariateFunction() {
           @Override
           public double value(double[] x) {
-            SimResult s = model(Math.exp(bound(x[0])), Math.exp(bound(x[1]))).run(Method.STOCK);
+            SimResult s = model(Math.exp(bound(x[0])), Math.exp(bound(x[1]))).run(asRan);
             double l =
                 sq(Math.log(s.jobSeconds() / job0))
                     + sq(Math.log(s.mapPhaseSeconds() / map0))
@@ -301,14 +408,66 @@ public final class JobReplay {
       // the best point seen is kept: the fit's budget bounds a long history's run time
     }
     Model m = model(Math.exp(bound(best[0])), Math.exp(bound(best[1])));
-    SimResult stock = m.run(Method.STOCK);
-    SimResult two = m.run(Method.TWO_STAGE);
+    SimResult ran = m.run(asRan);
+    String pLimit = null;
+    SimResult other;
+    double p;
+    if (underPikachu) {
+      other = m.run(Method.STOCK);
+      // as replayed: the AM's counters give P relative to a reference class that changed over
+      // versions
+      p = ran.appliedBinRatio();
+    } else {
+      other = m.run(Method.TWO_STAGE);
+      p = other.appliedBinRatio();
+      double limit = m.pLimit() * P_LIMIT_MARGIN;
+      if (p > limit || p < 1 / limit) {
+        double capped = p > limit ? m.pLimit() : 1 / m.pLimit();
+        pLimit =
+            String.format(
+                Locale.ROOT,
+                "P %.2f replayed, outside what the nodes' measured speeds allow (%.2f: the"
+                    + " fastest node's CPU per reducer over the slowest's, with %.0f%% room for"
+                    + " rounding to bins); the replayed controller measured too few reports."
+                    + " Saving given for P %.2f",
+                p,
+                m.pLimit(),
+                100 * (P_LIMIT_MARGIN - 1),
+                capped);
+        other = m.run(Method.fixed(capped));
+        p = other.appliedBinRatio();
+      }
+    }
+    nodesSummary = describeNodes(m);
     return new Result(
-        stock.jobSeconds(),
-        two.jobSeconds(),
-        two.appliedBinRatio(),
-        stock.jobSeconds() / job0 - 1,
-        String.join("; ", notes));
+        ran, other, p, ran.jobSeconds() / job0 - 1, String.join("; ", notes), nodesSummary, pLimit);
+  }
+
+  /** Per-core speeds and core counts as inferred, in words. */
+  private String describeNodes(Model m) {
+    boolean equal = true;
+    for (double v : speed.values()) {
+      equal &= v == 1.0;
+    }
+    StringBuilder s =
+        new StringBuilder(
+            equal
+                ? "per-core speed taken as equal (maps' CPU per MB within "
+                    + Math.round(100 * EQUAL_SPEED_BAND)
+                    + "% on every node); nodes differ in cores:"
+                : "per-core speed from the maps' CPU per MB:");
+    for (NodeSpec n : m.cluster.nodes()) {
+      s.append(
+          String.format(
+              Locale.ROOT,
+              " %s %.2f cores x %.2f (%d/%d slots)",
+              n.name(),
+              n.cores(),
+              n.coreSpeed(),
+              n.mapSlots(),
+              n.reduceSlots()));
+    }
+    return s.toString();
   }
 
   private static double bound(double logValue) {

@@ -937,7 +937,10 @@ class RealClusterIT {
 
   /** Copies the decision records and AM traces off HDFS, so that they outlive the cluster. */
   private void keepRecords(Path into) {
-    for (String dir : List.of(ClusterSite.DECISION_DIR, ClusterSite.TRACE_DIR)) {
+    // The JobHistory server's files too (done and done_intermediate): the advisor is validated on
+    // histories a real cluster's history server writes (pikachu-advisor, RealClusterHistoriesTest).
+    for (String dir :
+        List.of(ClusterSite.DECISION_DIR, ClusterSite.TRACE_DIR, "/tmp/hadoop-yarn/staging/history")) {
       try {
         Files.createDirectories(into);
         fs.copyToLocalFile(

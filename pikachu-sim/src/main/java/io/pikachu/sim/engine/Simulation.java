@@ -327,6 +327,10 @@ public final class Simulation {
       }
     }
     Collections.shuffle(slots, random);
+    if (job.reducerNodes() != null) {
+      placeAsGiven(slots);
+      return;
+    }
     int firstWave = Math.min(job.reducers(), slots.size());
     for (int r = 0; r < firstWave; r++) {
       NodeState n = slots.get(r);
@@ -337,6 +341,35 @@ public final class Simulation {
     // released container's resources to the job's next pending request.
     for (int r = firstWave; r < job.reducers(); r++) {
       pendingReducers.add(r);
+    }
+  }
+
+  /**
+   * Each reducer on the node the job spec names while that node has a free reduce slot, else on the
+   * next free slot of the shuffled list, else in a later wave.
+   */
+  private void placeAsGiven(List<NodeState> shuffled) {
+    java.util.Map<String, NodeState> byName = new java.util.HashMap<String, NodeState>();
+    for (NodeState n : nodes) {
+      byName.put(n.spec.name(), n);
+    }
+    for (int r = 0; r < job.reducers(); r++) {
+      NodeState n = byName.get(job.reducerNodes().get(r));
+      if (n == null || n.freeReduceSlots < 1) {
+        n = null;
+        for (NodeState s : shuffled) {
+          if (s.freeReduceSlots > 0) {
+            n = s;
+            break;
+          }
+        }
+      }
+      if (n == null) {
+        pendingReducers.add(r);
+        continue;
+      }
+      n.freeReduceSlots--;
+      push(new Event(now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, r));
     }
   }
 

@@ -1,8 +1,10 @@
 package io.pikachu.sim.model;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +22,7 @@ public final class JobSpec {
   private final double taskNoise;
   private final long seed;
   private final Map<String, String> pikachuConf;
+  private final List<String> reducerNodes;
 
   private JobSpec(Builder b) {
     this.name = b.name;
@@ -33,6 +36,10 @@ public final class JobSpec {
     this.seed = b.seed;
     this.pikachuConf =
         Collections.unmodifiableMap(new LinkedHashMap<String, String>(b.pikachuConf));
+    this.reducerNodes =
+        b.reducerNodes == null
+            ? null
+            : Collections.unmodifiableList(new ArrayList<String>(b.reducerNodes));
   }
 
   /**
@@ -58,6 +65,7 @@ public final class JobSpec {
     b.taskNoise = taskNoise;
     b.seed = seed;
     b.pikachuConf.putAll(pikachuConf);
+    b.reducerNodes = reducerNodes;
     return b;
   }
 
@@ -112,6 +120,14 @@ public final class JobSpec {
     return pikachuConf;
   }
 
+  /**
+   * The node each reducer ran on, by reducer index, when a replay places them as they were; null:
+   * placed at random over the reduce slots, as YARN does.
+   */
+  public List<String> reducerNodes() {
+    return reducerNodes;
+  }
+
   /** Builder of {@link JobSpec}. */
   public static final class Builder {
     private String name = "job";
@@ -124,6 +140,7 @@ public final class JobSpec {
     private double taskNoise;
     private long seed = 42;
     private final Map<String, String> pikachuConf = new LinkedHashMap<String, String>();
+    private List<String> reducerNodes;
 
     private Builder(AppProfile app, double[] mapInputMb, int reducers) {
       if (app == null) {
@@ -190,6 +207,16 @@ public final class JobSpec {
 
     public Builder pikachu(String key, String value) {
       pikachuConf.put(key, value);
+      return this;
+    }
+
+    /** Places reducer r on node {@code nodes.get(r)} (a node with a free reduce slot then). */
+    public Builder reducerNodes(List<String> nodes) {
+      if (nodes != null && nodes.size() != reducers) {
+        throw new IllegalArgumentException(
+            nodes.size() + " reducer nodes for " + reducers + " reducers");
+      }
+      reducerNodes = nodes;
       return this;
     }
 

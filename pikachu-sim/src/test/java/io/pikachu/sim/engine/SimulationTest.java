@@ -148,6 +148,23 @@ class SimulationTest {
   }
 
   @Test
+  void aReplayPlacesEachReducerOnTheNodeItRanOn() {
+    ClusterSpec c = twoClasses(2, 2, 2);
+    List<String> at = List.of("slow-1", "slow-1", "fast-0", "nowhere");
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 12, 16, 4).replication(1).reducerNodes(at).build();
+    SimResult r = run(c, job, Method.STOCK);
+    for (TaskRecord t : r.reducers()) {
+      if (t.task() < 3) {
+        assertEquals(at.get(t.task()), t.node(), "reducer " + t.task());
+      }
+    }
+    assertEquals(4, r.reducers().size(), "an unknown node's reducer takes a free slot");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> JobSpec.builder(REDUCE_HEAVY, 12, 16, 4).reducerNodes(List.of("fast-0")));
+  }
+
+  @Test
   void aClusterWithoutReduceSlotsIsRefused() {
     ClusterSpec c =
         ClusterSpec.builder("maps-only").add(2, NodeSpec.builder("n").cores(2).mapSlots(2)).build();
