@@ -5,6 +5,7 @@ import io.pikachu.netmodels.experiments.DrillFindings;
 import io.pikachu.netmodels.experiments.Runner;
 import io.pikachu.netmodels.experiments.SprayFindings;
 import io.pikachu.netmodels.report.Intervals;
+import io.pikachu.netmodels.taalk.Setup;
 import io.pikachu.netmodels.taalk.TaalkFindings;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -313,12 +314,24 @@ final class Fidelity {
   private final boolean small;
   private final Runner runner;
   private final PrintStream progress;
+  private Setup taalkTestbed = Setup.seedTestbed();
+  private String taalkCosts = ""; // the testbed's costs as a tag, empty for the seed's own
 
   Fidelity(Path cache, boolean small, Runner runner, PrintStream progress) {
     this.cache = cache;
     this.small = small;
     this.runner = runner;
     this.progress = progress;
+  }
+
+  /**
+   * Scores seed 001's rows on another testbed (other costs), {@code tag} naming its costs: the tag
+   * is part of every cached replicate's key and file name, so cells do not mix.
+   */
+  Fidelity withTaalkTestbed(Setup testbed, String tag) {
+    taalkTestbed = testbed;
+    taalkCosts = tag;
+    return this;
   }
 
   /** The seed (or a batch's first seed) of replicate {@code r} of a group. */
@@ -331,18 +344,20 @@ final class Fidelity {
 
   /** One replicate's measures, from the cache or made now (and cached). */
   Map<String, Double> replicate(String group, long seed) {
+    String variant =
+        group.equals("001") && !taalkCosts.isEmpty() ? group + "-" + taalkCosts : group;
     String key =
-        "fidelity " + VERSION + " | " + (small ? "small" : "full") + " | " + group + " | " + seed;
+        "fidelity " + VERSION + " | " + (small ? "small" : "full") + " | " + variant + " | " + seed;
     Path f =
         cache.resolve(
-            String.format(Locale.ROOT, "%s-%s-%d.txt", small ? "small" : "full", group, seed));
+            String.format(Locale.ROOT, "%s-%s-%d.txt", small ? "small" : "full", variant, seed));
     Map<String, Double> m = read(f, key);
     if (m != null) return m;
     long t0 = System.nanoTime();
     m =
         switch (group) {
           case "002" -> DrillFindings.measure(seed, small, cache.resolve("runs"), runner);
-          case "001" -> TaalkFindings.measure(seed);
+          case "001" -> TaalkFindings.measure(seed, taalkTestbed);
           case "003" -> CrossRssFindings.measure(seed, small);
           case "004" -> SprayFindings.measure(seed, small ? 4 : 10, runner);
           default -> throw new IllegalArgumentException("unknown group " + group);

@@ -6,6 +6,8 @@ import io.pikachu.netmodels.options.Command;
 import io.pikachu.netmodels.options.CommandOptions;
 import io.pikachu.netmodels.options.RunManifest;
 import io.pikachu.netmodels.report.Table;
+import io.pikachu.netmodels.taalk.Setup;
+import io.pikachu.netmodels.taalk.TaalkCli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -41,7 +43,8 @@ final class FidelityCommand {
             .value("--seed", "N", "first seed; batches start at N, N + 10, ... (1)")
             .value("--threads", "N", "runs in parallel (1)")
             .value(
-                "--scale", "full|small", "the seeds' setting, or the tests' shortened one (full)"),
+                "--scale", "full|small", "the seeds' setting, or the tests' shortened one (full)")
+            .with(TaalkCli.costOptions()),
         FidelityCommand::run);
   }
 
@@ -66,13 +69,31 @@ final class FidelityCommand {
     Path dir = Path.of(o.string("--out", "target/netmodels"));
     Runner runner = new Runner(o.positive("--threads", 1), null);
     Fidelity f = new Fidelity(cache, scale.equals("small"), runner, out);
-    out.println("scoring " + reps + " at " + scale + " scale; cache " + cache.toAbsolutePath());
+    String costs = TaalkCli.costTag(o);
+    if (!costs.isEmpty()) {
+      if (!groups.equals(List.of("001"))) {
+        throw new IllegalArgumentException(
+            String.join(", ", TaalkCli.COSTS) + " change seed 001's testbed: use --groups 001");
+      }
+      f = f.withTaalkTestbed(TaalkCli.tuned(Setup.seedTestbed(), o), costs);
+    }
+    out.println(
+        "scoring "
+            + reps
+            + " at "
+            + scale
+            + " scale"
+            + (costs.isEmpty() ? "" : " (" + costs + ")")
+            + "; cache "
+            + cache.toAbsolutePath());
     List<Score> scores = f.run(groups, reps, o.longValue("--seed", 1));
     Table t = table(scores);
     out.print(t.render());
     Files.createDirectories(dir);
     t.writeCsv(dir.resolve("fidelity.csv"));
-    Files.writeString(dir.resolve("fidelity.md"), markdown(scores, scale));
+    Files.writeString(
+        dir.resolve("fidelity.md"),
+        markdown(scores, scale + (costs.isEmpty() ? "" : " with TAALK's costs " + costs)));
     out.println("wrote fidelity.csv and fidelity.md to " + dir.toAbsolutePath());
   }
 

@@ -207,16 +207,20 @@ public final class DrillExperiments {
   }
 
   private String key(double load, Scheme s, long sd, boolean sampleQueues) {
+    // A setup's per-packet update period changes PPU and CU runs only: the others keep their key,
+    // so that a DRILL run made for a plain sweep serves a sweep with the period too.
+    long period = s.withPacketPeriod(setup.packetPeriodPs()).packetPeriodPs();
     return "model "
         + RunCache.MODEL_VERSION
         + " | "
-        + setup.describe()
+        + setup.withPacketPeriod(0).describe()
         + " | "
         + setup.tcp()
         + " | load "
         + load
         + " | "
         + s.label()
+        + (period > 0 ? " | packet updates every " + Scheme.formatInterval(period) : "")
         + " | seed "
         + sd
         + (sampleQueues ? " | queues sampled" : "");

@@ -14,6 +14,9 @@ import java.util.Locale;
  * Poisson all-to-all traffic for {@code durationPs}, flows measured if they start in {@code
  * [warmupPs, measureToPs)}, queues sampled every 1 us in {@code [warmupPs, measureToPs)}.
  *
+ * <p>{@code packetPeriodPs}, when positive, spaces PPU's and CU's per-packet updates: a port's
+ * entry is refreshed by packets at most once in that time ({@link Scheme#withPacketPeriod}).
+ *
  * <p>{@code intervalScale} stretches the stale-queue update intervals of a scaled-down fabric: what
  * matters is how many packets a leaf forwards on one stale table, the interval times the uplink
  * rate, so a fabric with uplinks five times slower runs the thesis's "10 us" as 50 us.
@@ -28,7 +31,8 @@ public record DrillSetup(
     long measureToPs,
     boolean ns2Classifier,
     double intervalScale,
-    int ecnMarkPackets) {
+    int ecnMarkPackets,
+    long packetPeriodPs) {
 
   /**
    * The scripts' topology (8 x 4 x 10, 20 Gbps uplinks), one second of traffic: flows starting in
@@ -45,7 +49,8 @@ public record DrillSetup(
         700 * Simulator.PS_PER_MS,
         false,
         1.0,
-        Simulation.NO_MARKING);
+        Simulation.NO_MARKING,
+        0);
   }
 
   /**
@@ -68,7 +73,8 @@ public record DrillSetup(
         140 * Simulator.PS_PER_MS,
         false,
         (double) full.fabricRateBps() / f.fabricRateBps(),
-        Simulation.NO_MARKING);
+        Simulation.NO_MARKING,
+        0);
   }
 
   public static DrillSetup named(String scale) {
@@ -104,7 +110,8 @@ public record DrillSetup(
         measureToPs,
         ns2Classifier,
         intervalScale,
-        ecnMarkPackets);
+        ecnMarkPackets,
+        packetPeriodPs);
   }
 
   public DrillSetup withDuration(long ps) {
@@ -120,7 +127,8 @@ public record DrillSetup(
         ps * 7 / 10,
         ns2Classifier,
         intervalScale,
-        ecnMarkPackets);
+        ecnMarkPackets,
+        packetPeriodPs);
   }
 
   /**
@@ -142,7 +150,8 @@ public record DrillSetup(
         measureToPs,
         ns2Classifier,
         intervalScale,
-        ecnMarkPackets);
+        ecnMarkPackets,
+        packetPeriodPs);
   }
 
   public DrillSetup withNs2Classifier(boolean on) {
@@ -156,7 +165,8 @@ public record DrillSetup(
         measureToPs,
         on,
         intervalScale,
-        ecnMarkPackets);
+        ecnMarkPackets,
+        packetPeriodPs);
   }
 
   /**
@@ -174,7 +184,28 @@ public record DrillSetup(
         measureToPs,
         ns2Classifier,
         intervalScale,
-        markPackets);
+        markPackets,
+        packetPeriodPs);
+  }
+
+  /**
+   * PPU's and CU's per-packet updates spaced by {@code ps} (0: every packet refreshes its entry,
+   * the model's reading); the other schemes are unaffected.
+   */
+  public DrillSetup withPacketPeriod(long ps) {
+    if (ps < 0) throw new IllegalArgumentException("--ppu-period must not be negative");
+    return new DrillSetup(
+        name,
+        fabric,
+        tcp,
+        sizes,
+        durationPs,
+        warmupPs,
+        measureToPs,
+        ns2Classifier,
+        intervalScale,
+        ecnMarkPackets,
+        ps);
   }
 
   /** One run at a load (fraction of host link rate), optionally sampling queues every 1 us. */
@@ -185,7 +216,7 @@ public record DrillSetup(
     double wire = (tcp.mss() + tcp.headerBytes()) / (double) tcp.mss();
     Simulation s =
         new Simulation(fabric)
-            .scheme(scheme)
+            .scheme(scheme.withPacketPeriod(packetPeriodPs))
             .tcp(tcp)
             .workload(
                 (rnd, n) ->
@@ -220,7 +251,7 @@ public record DrillSetup(
   public String describe() {
     return String.format(
         Locale.ROOT,
-        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s%s",
+        "%s; %s; %.2f s of traffic, flows starting in [%.2f, %.2f) s measured%s%s%s%s",
         fabric.build(new io.pikachu.netmodels.net.Network(new Simulator(0))).description(),
         sizes.name(),
         durationPs / 1e12,
@@ -231,6 +262,10 @@ public record DrillSetup(
             ? String.format(
                 Locale.ROOT, "; update intervals run %.0fx the nominal ones", intervalScale)
             : "",
-        tcp.dctcp() ? "; DCTCP, switches mark at " + ecnMarkPackets + " packets" : "");
+        tcp.dctcp() ? "; DCTCP, switches mark at " + ecnMarkPackets + " packets" : "",
+        packetPeriodPs > 0
+            ? "; PPU and CU entries refreshed by packets at most once every "
+                + Scheme.formatInterval(packetPeriodPs)
+            : "");
   }
 }

@@ -18,6 +18,10 @@ import io.pikachu.netmodels.net.PortGroup;
 final class NetBenchEcmp implements PathSelector {
   private final Packets pk;
   private final int[] netbenchId; // our node id -> NetBench's
+  // The flow part of the hash, per connection and direction (slot 2c: from the lower node id), plus
+  // one; 0 until first needed. It is the same for every packet of a flow: only the switch id mixed
+  // in last differs from hop to hop.
+  private int[] flowHash = new int[64];
 
   NetBenchEcmp(Network net) {
     this.pk = net.packets();
@@ -37,11 +41,23 @@ final class NetBenchEcmp implements PathSelector {
 
   @Override
   public int select(PortGroup group, int p) {
-    int src = netbenchId[pk.src(p)];
-    int dst = netbenchId[pk.dst(p)];
-    int flow = hash(src + hash(dst + hash(pk.conn(p))));
-    int h = hash(netbenchId[group.owner().id()] + absolute(flow));
+    int h = hash(netbenchId[group.owner().id()] + absolute(flow(p)));
     return h % group.size();
+  }
+
+  private int flow(int p) {
+    int src = pk.src(p);
+    int dst = pk.dst(p);
+    int slot = 2 * pk.conn(p) + (src < dst ? 0 : 1);
+    if (slot >= flowHash.length) {
+      flowHash = java.util.Arrays.copyOf(flowHash, Math.max(2 * flowHash.length, slot + 2));
+    }
+    int f = flowHash[slot];
+    if (f == 0) {
+      f = hash(netbenchId[src] + hash(netbenchId[dst] + hash(pk.conn(p)))) + 1;
+      flowHash[slot] = f;
+    }
+    return f - 1;
   }
 
   /** Bob Jenkins' 32-bit integer hash, made non-negative, as NetBench has it. */

@@ -50,6 +50,11 @@ public final class NetsimCommand {
               "TIME",
               "run TIME longer, flows still arriving, measuring the same flows (0)")
           .flag("--ns2-classifier", "one DRILL state per (switch, destination), as the ns-2 patch")
+          .value(
+              "--ppu-period",
+              "TIME",
+              "PPU and CU: a port's entry is refreshed by packets at most once every TIME (0: by"
+                  + " every packet; the thesis estimates its own at 2.4us)")
           .value("--scheme", "S", "the path-selection policy, e.g. drill or cu:10us")
           .value("--load", "L", "the load, in (0, 1]")
           .value("--cache", "DIR", "keep each run's result there and reuse it (resumable sweeps)")
@@ -60,10 +65,14 @@ public final class NetsimCommand {
               "--netbench-topology",
               "FILE",
               "NetBench's example/topologies/fat_tree/fat_tree_k4.topology")
+          .value("--sample-every", "TIME", "queue sampling period (1us)")
+          .value("--sample-from", "TIME", "queue sampling starts (the measurement window's start)")
+          .value("--sample-to", "TIME", "queue sampling ends (the measurement window's end)")
           .value("--ours", "FILE", "our flow log (netbench-ours' ours-flows.csv)")
           .value("--netbench", "FILE", "NetBench's flow_completion.csv.log");
 
-  private static final String[] DRILL_FIGURE = {
+  /** What every seed-002 sweep takes: its fabric, runs, loads and schemes. */
+  private static final String[] DRILL_SWEEP = {
     "--out",
     "--scale",
     "--seed",
@@ -73,12 +82,18 @@ public final class NetsimCommand {
     "--schemes",
     "--uplink",
     "--duration",
-    "--tail",
-    "--ns2-classifier",
-    "--cache",
-    "--tcp",
-    "--ecn-k"
+    "--tail"
   };
+
+  private static final String[] DRILL_FIGURE =
+      concat(DRILL_SWEEP, "--ns2-classifier", "--ppu-period", "--cache", "--tcp", "--ecn-k");
+
+  private static String[] concat(String[] a, String... b) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+
   private static final String[] SPRAY_FIGURE = {
     "--out", "--scale", "--seed", "--runs", "--threads", "--schemes"
   };
@@ -117,10 +132,19 @@ public final class NetsimCommand {
                 "--duration",
                 "--tail",
                 "--ns2-classifier",
+                "--ppu-period",
                 "--tcp",
                 "--ecn-k",
                 "--out"),
             NetsimCommand::drillRun),
+        new Command(
+            "drill-queues",
+            DRILL,
+            "seed 002 Figs. 5.9, 5.10 as an experiment: queue spread per scheme, load and seed,"
+                + " read three ways (instant, pooled, temporal); ratios over the first scheme",
+            schemes,
+            OPTIONS.pick(concat(DRILL_SWEEP, "--sample-every", "--sample-from", "--sample-to")),
+            NetsimCommand::drillQueues),
         new Command(
             "spray-static",
             SPRAY,
@@ -217,6 +241,13 @@ public final class NetsimCommand {
         : null;
   }
 
+  /** A time option ({@code 2.4us}, {@code 0.1s}, or {@code 0}), or {@code fallback} if absent. */
+  private static long time(CommandOptions o, String name, long fallback) {
+    if (!o.has(name)) return fallback;
+    String v = o.string(name, "");
+    return v.trim().equals("0") ? 0 : Scheme.parseDuration(v, name);
+  }
+
   private static Path path(CommandOptions o, String name) {
     String v = o.string(name, null);
     return v == null ? null : Path.of(v);
@@ -237,6 +268,7 @@ public final class NetsimCommand {
       Integer k = o.has("--ecn-k") ? o.intValue("--ecn-k", 0) : null;
       s = s.withTcp(tcp, TcpPresets.markingThreshold(tcp, k));
     }
+    if (o.has("--ppu-period")) s = s.withPacketPeriod(time(o, "--ppu-period", 0));
     return s.withNs2Classifier(o.flag("--ns2-classifier"));
   }
 
@@ -252,6 +284,25 @@ public final class NetsimCommand {
     Path dir = out(o);
     out.println(setup.describe());
     write(load ? ex.load(loads, schemes) : ex.staleness(loads, schemes), dir, out);
+  }
+
+  private static void drillQueues(CommandOptions o, PrintStream out) throws IOException {
+    DrillSetup setup = drillSetup(o);
+    QueueSpread q =
+        new QueueSpread(
+            setup,
+            o.longValue("--seed", 1),
+            o.positive("--runs", 5),
+            new Runner(o.positive("--threads", 1), out),
+            time(o, "--sample-every", io.pikachu.netmodels.sim.Simulator.PS_PER_US),
+            time(o, "--sample-from", setup.warmupPs()),
+            time(o, "--sample-to", setup.measureToPs()));
+    List<Scheme> schemes =
+        schemes(
+            o,
+            List.of(DrillExperiments.drill(), DrillExperiments.ecmp(), Scheme.parse("ecmp-add")));
+    out.println(setup.describe());
+    write(q.figure(loads(o, new double[] {0.4, 0.8}), schemes), out(o), out);
   }
 
   private static void spray(String command, CommandOptions o, PrintStream out) throws IOException {
@@ -282,6 +333,15 @@ public final class NetsimCommand {
     int i = 0;
     for (Chart c : f.charts()) {
       c.writeSvg(dir.resolve(f.id() + "-" + (char) ('a' + i++) + ".svg"));
+    }
+    if (i == 0) {
+      out.printf(
+          Locale.ROOT,
+          "wrote %s.csv%s to %s%n",
+          f.id(),
+          f.runs() != null ? " and " + f.id() + "-runs.csv" : "",
+          dir.toAbsolutePath());
+      return;
     }
     out.printf(
         Locale.ROOT,

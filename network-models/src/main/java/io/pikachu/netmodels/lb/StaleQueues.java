@@ -20,6 +20,11 @@ import java.util.Arrays;
  *   <li>both (CU).
  * </ul>
  *
+ * <p>With a {@code packetPeriodPs} a packet refreshes its port's entry only if that entry has not
+ * been refreshed by a packet in the last period: the per-packet updates of a switch whose
+ * forwarding engines hear less often than every packet (the thesis's own estimate of its mechanism,
+ * one refresh an entry every 2n packets). *
+ *
  * <p>As the thesis describes it, the table is the switch's and every packet arriving at the switch
  * updates it ({@link #observer()}, installed on the switch). With {@code ns2Classifier} the table
  * belongs to one (switch, destination) classifier and only packets that classifier forwards update
@@ -34,6 +39,8 @@ public final class StaleQueues implements QueueView, EventSource {
   private final int[] indexOfPeer; // node id -> port index in the group, or -1
   private final long intervalPs; // 0: no periodic updates
   private final boolean perPacket;
+  private final long packetPeriodPs; // 0: every packet refreshes
+  private final long[] nextPacketUpdate; // per entry: no packet refreshes it before this time
   private final boolean ns2Classifier;
   private boolean started;
   private long refreshes;
@@ -46,8 +53,12 @@ public final class StaleQueues implements QueueView, EventSource {
       int nodes,
       long intervalPs,
       boolean perPacket,
+      long packetPeriodPs,
       boolean ns2Classifier) {
     if (intervalPs < 0) throw new IllegalArgumentException("update interval must not be negative");
+    if (packetPeriodPs < 0) {
+      throw new IllegalArgumentException("per-packet update period must not be negative");
+    }
     if (intervalPs == 0 && !perPacket) {
       throw new IllegalArgumentException("a stale table needs periodic or per-packet updates");
     }
@@ -60,6 +71,8 @@ public final class StaleQueues implements QueueView, EventSource {
     for (int i = 0; i < group.size(); i++) indexOfPeer[group.port(i).peer().id()] = i;
     this.intervalPs = intervalPs;
     this.perPacket = perPacket;
+    this.packetPeriodPs = packetPeriodPs;
+    this.nextPacketUpdate = packetPeriodPs > 0 ? new long[group.size()] : null;
     this.ns2Classifier = ns2Classifier;
   }
 
@@ -90,6 +103,11 @@ public final class StaleQueues implements QueueView, EventSource {
 
   private void update(int i) {
     if (i < 0) return;
+    if (nextPacketUpdate != null) {
+      long now = sim.now();
+      if (now < nextPacketUpdate[i]) return;
+      nextPacketUpdate[i] = now + packetPeriodPs;
+    }
     table[i] = group.port(i).queueLength();
     packetUpdates++;
   }

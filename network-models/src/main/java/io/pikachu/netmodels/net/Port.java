@@ -17,6 +17,7 @@ import io.pikachu.netmodels.sim.Simulator;
  */
 public final class Port implements EventSource {
   private static final long BITS_PS = 8_000_000_000_000L; // 8 bits x 10^12 ps per second
+  private static final long NONE = Long.MAX_VALUE;
 
   private final Network net;
   private final Simulator sim;
@@ -39,6 +40,9 @@ public final class Port implements EventSource {
   private int head; // oldest packet not yet delivered
   private int tail; // next free slot
   private int firstWaiting; // oldest packet whose transmission has not started (head..tail)
+  // Its transmission start (NONE when nothing waits): DRILL reads three queue lengths a packet, and
+  // this field, on the port's own line, says whether the cursor needs the ring at all.
+  private long nextStart = NONE;
   private long bytesWaiting;
   private long lastTxEnd;
 
@@ -136,6 +140,7 @@ public final class Port implements EventSource {
     boolean wasEmpty = head == tail;
     tail++;
     if (start > now) {
+      if (firstWaiting == tail - 1) nextStart = start; // the only packet waiting
       bytesWaiting += size;
       if (bytesWaiting > peakBytes) peakBytes = bytesWaiting;
       if (tail - firstWaiting > peakPackets) peakPackets = tail - firstWaiting;
@@ -159,14 +164,21 @@ public final class Port implements EventSource {
   }
 
   private void advance(long now) {
+    if (nextStart > now) return;
     int fw = firstWaiting;
+    long next = NONE;
     while (fw != tail) {
       int slot = (fw & mask) * SLOT;
-      if (ring[slot + 1] > now) break;
+      long start = ring[slot + 1];
+      if (start > now) {
+        next = start;
+        break;
+      }
       bytesWaiting -= (int) ring[slot];
       fw++;
     }
     firstWaiting = fw;
+    nextStart = next;
   }
 
   @Override

@@ -8,9 +8,11 @@ package io.pikachu.netmodels.net;
  */
 public abstract class Router extends Node {
   private PortGroup[] routes = new PortGroup[0];
+  private final Packets pk;
 
   protected Router(Network net, String name) {
     super(net, name);
+    this.pk = net.packets();
   }
 
   void setRoute(int destination, PortGroup group) {
@@ -35,7 +37,6 @@ public abstract class Router extends Node {
 
   /** Sends a packet on toward its destination, or frees it when there is no route. */
   protected final void forward(int packet) {
-    Packets pk = network().packets();
     int dst = pk.dst(packet);
     PortGroup g = dst < routes.length ? routes[dst] : null;
     if (g == null) {

@@ -52,6 +52,12 @@ public final class CommandOptions {
       return options.hasLongOption(bare(name));
     }
 
+    /** Adds every option of {@code other} (declared by another command group) to this spec. */
+    public Spec with(Spec other) {
+      for (Option o : other.options.getOptions()) options.addOption((Option) o.clone());
+      return this;
+    }
+
     /**
      * A spec with only these of this spec's options, in this order: a group of commands declares
      * its options once and each command picks the ones it accepts.

@@ -114,29 +114,36 @@ public final class EventQueue {
   private void insert(int e) {
     long t = ts[2 * e];
     int b = (int) ((t >>> shift) & mask);
-    int h = head[b];
     inserts++;
-    // Sorted by (time, insertion number); the new entry's number is the largest so far unless it
-    // is being re-inserted by a resize, hence the full comparison.
-    if (h < 0 || t < ts[2 * h] || (t == ts[2 * h] && ts[2 * e + 1] < ts[2 * h + 1])) {
-      nt[2 * e] = h;
+    int last = tail[b];
+    if (last < 0) {
+      nt[2 * e] = -1;
       head[b] = e;
-      if (h < 0) tail[b] = e;
+      tail[b] = e;
       if (t < top - (1L << shift)) rewind(t); // earlier than the slot being looked at
       return;
     }
-    // Equal link rates, delays and packet sizes put many events at the same instant, and a new
-    // event has the largest insertion number: it usually belongs at the end of its bucket.
-    int last = tail[b];
-    if (t > ts[2 * last] || (t == ts[2 * last] && ts[2 * e + 1] > ts[2 * last + 1])) {
+    // Sorted by (time, insertion number). Equal link rates, delays and packet sizes put many events
+    // at the same instant, and a new event has the largest insertion number: it usually belongs at
+    // the end of its bucket, so the tail is looked at first. (A resize re-inserts older entries,
+    // hence the full comparison.)
+    long s = ts[2 * e + 1];
+    long lt = ts[2 * last];
+    if (t > lt || (t == lt && s > ts[2 * last + 1])) {
       nt[2 * e] = -1;
       nt[2 * last] = e;
       tail[b] = e;
       return;
     }
+    int h = head[b];
+    if (t < ts[2 * h] || (t == ts[2 * h] && s < ts[2 * h + 1])) {
+      nt[2 * e] = h;
+      head[b] = e;
+      if (t < top - (1L << shift)) rewind(t);
+      return;
+    }
     int prev = h;
     int c = nt[2 * h];
-    long s = ts[2 * e + 1];
     while (c >= 0 && (ts[2 * c] < t || (ts[2 * c] == t && ts[2 * c + 1] < s))) {
       prev = c;
       c = nt[2 * c];

@@ -31,7 +31,27 @@ public final class TaalkCli {
           .value("--balancer-ms", "MS", "sensitivity: a balancer's time per packet it sends (2)")
           .value("--spell-share", "X", "sensitivity: share of time in spells of other work (0.05)");
 
-  private static final String[] COSTS = {"--server-ms", "--balancer-ms", "--spell-share"};
+  /** The options that change the testbed's costs ({@link #tuned}). */
+  public static final String[] COSTS = {"--server-ms", "--balancer-ms", "--spell-share"};
+
+  /** The cost options' declarations, for another command that runs the testbed. */
+  public static CommandOptions.Spec costOptions() {
+    return OPTIONS.pick(COSTS);
+  }
+
+  /**
+   * The cost options given, as a file-name-safe tag ({@code server-ms0.3_balancer-ms1}), or the
+   * empty string when none is: what tells one cost cell's cached results from another's.
+   */
+  public static String costTag(CommandOptions o) {
+    StringBuilder b = new StringBuilder();
+    for (String c : COSTS) {
+      if (!o.has(c)) continue;
+      if (b.length() > 0) b.append('_');
+      b.append(c.substring(2)).append(o.doubleValue(c, 0));
+    }
+    return b.toString();
+  }
 
   private TaalkCli() {}
 
@@ -171,7 +191,7 @@ public final class TaalkCli {
   }
 
   /** The seed's testbed with the costs a sensitivity run changes. */
-  private static Setup tuned(Setup s, CommandOptions o) {
+  public static Setup tuned(Setup s, CommandOptions o) {
     if (o.has("--server-ms")) {
       long cost = Math.round(o.doubleValue("--server-ms", 0) * Simulator.PS_PER_MS);
       s = s.withServer(cost, s.requestCostPs(), s.backlog(), s.slowSpeed());

@@ -14,11 +14,16 @@ public final class TaalkFindings {
 
   private TaalkFindings() {}
 
-  /** The sweep's measures by row id. */
+  /** The sweep's measures by row id, on the seed's testbed. */
   public static Map<String, Double> measure(long seed) {
+    return measure(seed, Setup.seedTestbed());
+  }
+
+  /** The same on another testbed (other costs: the sensitivity of the rows to them). */
+  public static Map<String, Double> measure(long seed, Setup testbed) {
     Sweep s =
         Sweep.run(
-            Setup.seedTestbed().withSeed(seed),
+            testbed.withSeed(seed),
             java.util.List.of(Policy.TAALK, Policy.RANDOM),
             IntStream.rangeClosed(1, 100).toArray(),
             10);

@@ -69,4 +69,32 @@ class FidelityTest {
       if (r.group().equals("003")) assertTrue(first.containsKey(r.id()), r.id());
     }
   }
+
+  @Test
+  void aCostCellIsCachedApartFromTheSeedsOwnTestbed(@TempDir Path cache) throws Exception {
+    // Two cached replicates of seed 001, seed 1: the seed's testbed and a cost cell.
+    Files.writeString(
+        cache.resolve("full-001-1.txt"), "fidelity 1 | full | 001 | 1\n001-job-ratio 13.0\n");
+    Files.writeString(
+        cache.resolve("full-001-server-ms0.3-1.txt"),
+        "fidelity 1 | full | 001-server-ms0.3 | 1\n001-job-ratio 7.0\n");
+    Fidelity own = new Fidelity(cache, false, new Runner(1, null), null);
+    assertEquals(Map.of("001-job-ratio", 13.0), own.replicate("001", 1));
+    Fidelity cell =
+        new Fidelity(cache, false, new Runner(1, null), null)
+            .withTaalkTestbed(io.pikachu.netmodels.taalk.Setup.seedTestbed(), "server-ms0.3");
+    assertEquals(Map.of("001-job-ratio", 7.0), cell.replicate("001", 1));
+  }
+
+  @Test
+  void costOptionsAreRefusedForOtherSeedsRows() {
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                NetModelsMain.run(
+                    new String[] {"fidelity", "--groups", "002", "--balancer-ms", "1"},
+                    new java.io.PrintStream(new java.io.ByteArrayOutputStream())));
+    assertTrue(e.getMessage().contains("use --groups 001"), e.getMessage());
+  }
 }

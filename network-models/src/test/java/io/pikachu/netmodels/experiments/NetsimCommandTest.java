@@ -92,6 +92,100 @@ class NetsimCommandTest {
     assertEquals(csv, Files.readString(read.resolve("drill-load.csv")), "the same bytes");
   }
 
+  /** The CSV's rows as cells, header first. */
+  private static List<String[]> csv(Path f) throws IOException {
+    return Files.readAllLines(f).stream().map(l -> l.split(",")).toList();
+  }
+
+  private static int column(List<String[]> csv, String name) {
+    int i = List.of(csv.get(0)).indexOf(name);
+    assertTrue(i >= 0, "no column " + name);
+    return i;
+  }
+
+  @Test
+  void queueSpreadReadsTheStalenessFiguresSamplesAndTwoOtherWays(@TempDir Path dir)
+      throws IOException {
+    String[] points = {
+      "--scale", "small", "--loads", "0.4", "--schemes", "drill,ecmp", "--duration", "20ms"
+    };
+    run(concat(concat(new String[] {"drill-staleness"}, points), "--out", dir.toString()));
+    String out =
+        run(
+            concat(
+                concat(new String[] {"drill-queues"}, points),
+                "--runs",
+                "1",
+                "--out",
+                dir.toString()));
+    assertTrue(out.contains("wrote drill-queues.csv and drill-queues-runs.csv to"), out);
+    List<String[]> fig = csv(dir.resolve("drill-staleness.csv"));
+    List<String[]> runs = csv(dir.resolve("drill-queues-runs.csv"));
+    assertEquals(3, runs.size(), "header and one run per scheme");
+    for (int r = 1; r <= 2; r++) {
+      // The instant reading is the figure's statistic on the same samples: the same numbers.
+      assertEquals(fig.get(r)[1], runs.get(r)[1]);
+      assertEquals(
+          fig.get(r)[column(fig, "queue_std_leaf")], runs.get(r)[column(runs, "instant_leaf")]);
+      assertEquals(
+          fig.get(r)[column(fig, "queue_std_spine")], runs.get(r)[column(runs, "instant_spine")]);
+      // Pooled over time as well as ports, the spread cannot be smaller (total variance).
+      for (String tier : List.of("leaf", "spine")) {
+        double instant = Double.parseDouble(runs.get(r)[column(runs, "instant_" + tier)]);
+        double pooled = Double.parseDouble(runs.get(r)[column(runs, "pooled_" + tier)]);
+        assertTrue(pooled >= instant, tier + ": pooled " + pooled + " < instant " + instant);
+      }
+    }
+    List<String[]> sum = csv(dir.resolve("drill-queues.csv"));
+    assertEquals(1 + 2 * 3, sum.size(), "a row per scheme and reading");
+    int over = column(sum, "over_drill");
+    assertEquals("NaN", sum.get(1)[over], "DRILL over itself is not shown");
+    double ecmpOverDrill = Double.parseDouble(sum.get(4)[over]);
+    double ecmp = Double.parseDouble(sum.get(4)[column(sum, "combined")]);
+    double drill = Double.parseDouble(sum.get(1)[column(sum, "combined")]);
+    // The CSV rounds to 3 decimals: the ratio of the rounded spreads is within that of the ratio.
+    double rounding = ecmpOverDrill * (0.0005 / ecmp + 0.0005 / drill);
+    assertEquals(ecmp / drill, ecmpOverDrill, rounding + 0.001);
+    assertTrue(ecmpOverDrill > 1, "ECMP spreads its queues more than DRILL: " + ecmpOverDrill);
+  }
+
+  @Test
+  void aPacketUpdatePeriodChangesPpuAndCuRunsOnly(@TempDir Path dir) throws IOException {
+    String[] points = {
+      "drill-load",
+      "--scale",
+      "small",
+      "--loads",
+      "0.8",
+      "--schemes",
+      "drill,piu:10us,ppu,cu:10us",
+      "--duration",
+      "20ms"
+    };
+    Path cache = dir.resolve("cache");
+    run(concat(points, "--out", dir.resolve("every").toString(), "--cache", cache.toString()));
+    String spaced =
+        run(
+            concat(
+                points,
+                "--ppu-period",
+                "20us",
+                "--out",
+                dir.resolve("spaced").toString(),
+                "--cache",
+                cache.toString()));
+    assertTrue(spaced.contains("refreshed by packets at most once every 20us"), spaced);
+    assertTrue(
+        spaced.contains("[1/2]") && !spaced.contains("[1/3]"), "DRILL and PIU reused: " + spaced);
+    List<String[]> every = csv(dir.resolve("every").resolve("drill-load.csv"));
+    List<String[]> other = csv(dir.resolve("spaced").resolve("drill-load.csv"));
+    assertArrayEquals(every.get(1), other.get(1), "DRILL");
+    assertArrayEquals(every.get(2), other.get(2), "PIU");
+    int mean = column(every, "mean_fct_ms");
+    assertTrue(!every.get(3)[mean].equals(other.get(3)[mean]), "PPU changes");
+    assertTrue(!every.get(4)[mean].equals(other.get(4)[mean]), "CU changes");
+  }
+
   @Test
   void sprayFigureWritesCsvAndThreeChartsAndRepeatsItsBytes(@TempDir Path dir) throws IOException {
     String out = run("spray-static", "--scale", "small", "--runs", "2", "--out", dir.toString());
@@ -139,6 +233,16 @@ class NetsimCommandTest {
     assertMessage("unknown option --bogus", "spray-static", "--bogus", "1");
     assertMessage("drill-run needs --scheme", "drill-run", "--load", "0.5");
     assertMessage("option --out needs a value", "spray-static", "--out");
+    assertMessage("--ppu-period", "drill-load", "--ppu-period", "-2us");
+    assertMessage(
+        "--sample-to is after the run's end",
+        "drill-queues",
+        "--scale",
+        "small",
+        "--sample-to",
+        "1s");
+    assertMessage(
+        "sampling span is empty", "drill-queues", "--sample-from", "0.5s", "--sample-to", "0.2s");
   }
 
   private static void assertMessage(String expected, String... args) {

@@ -9,6 +9,7 @@ import io.pikachu.netmodels.fabric.Fabric;
 import io.pikachu.netmodels.fabric.LeafSpine;
 import io.pikachu.netmodels.net.Network;
 import io.pikachu.netmodels.net.Packets;
+import io.pikachu.netmodels.net.Port;
 import io.pikachu.netmodels.net.PortGroup;
 import io.pikachu.netmodels.net.Router;
 import io.pikachu.netmodels.sim.Simulator;
@@ -142,7 +143,7 @@ class PathSelectorsTest {
   void periodicTableShowsQueuesAsOfTheLastRefresh() {
     StaleQueues t =
         new StaleQueues(
-            sim, pk, uplinks, net.nodes().size(), 10 * Simulator.PS_PER_US, false, false);
+            sim, pk, uplinks, net.nodes().size(), 10 * Simulator.PS_PER_US, false, 0, false);
     fill(2, 4);
     t.prepare(uplinks, 0); // first packet: refresh now and every 10 us
     assertEquals(4, t.queue(uplinks, 2, 0));
@@ -155,7 +156,7 @@ class PathSelectorsTest {
 
   @Test
   void perPacketUpdateRefreshesTheEntryOfTheLinkThePacketCameIn() {
-    StaleQueues t = new StaleQueues(sim, pk, uplinks, net.nodes().size(), 0, true, false);
+    StaleQueues t = new StaleQueues(sim, pk, uplinks, net.nodes().size(), 0, true, 0, false);
     fill(3, 5);
     assertEquals(0, t.queue(uplinks, 3, 0));
     // A packet arriving at the leaf from spine 3 (the far end of uplink 3).
@@ -163,6 +164,35 @@ class PathSelectorsTest {
     t.observer().onArrival(p, fabric.downTier().get(3).get(0));
     assertEquals(5, t.queue(uplinks, 3, 0));
     assertEquals(0, t.queue(uplinks, 0, 0));
+  }
+
+  @Test
+  void perPacketUpdatesWithAPeriodRefreshAnEntryAtMostOnceInIt() {
+    long period = Simulator.PS_PER_MS;
+    StaleQueues t = new StaleQueues(sim, pk, uplinks, net.nodes().size(), 0, true, period, false);
+    Port fromSpine3 = fabric.downTier().get(3).get(0);
+    fill(3, 5);
+    t.observer().onArrival(packet(5, 0, 1, 1), fromSpine3);
+    assertEquals(5, t.queue(uplinks, 3, 0));
+    fill(3, 2);
+    assertEquals(8, uplinks.port(3).queueLength());
+    t.observer().onArrival(packet(5, 0, 1, 1), fromSpine3);
+    assertEquals(5, t.queue(uplinks, 3, 0), "a second packet inside the period does not refresh");
+    assertEquals(1, t.packetUpdates());
+    sim.schedule(period, tag -> {}, 0);
+    sim.runUntil(period);
+    t.observer().onArrival(packet(5, 0, 1, 1), fromSpine3);
+    assertEquals(0, t.queue(uplinks, 3, 0), "refreshed once the period is over (queue drained)");
+    assertEquals(2, t.packetUpdates());
+  }
+
+  @Test
+  void onlySchemesWithPerPacketUpdatesTakeAPeriod() {
+    assertEquals(7L, Scheme.parse("ppu").withPacketPeriod(7).packetPeriodPs());
+    assertEquals(7L, Scheme.parse("cu:10us").withPacketPeriod(7).packetPeriodPs());
+    assertEquals(0L, Scheme.parse("piu:10us").withPacketPeriod(7).packetPeriodPs());
+    assertEquals(0L, Scheme.parse("drill").withPacketPeriod(7).packetPeriodPs());
+    assertThrows(IllegalArgumentException.class, () -> new Scheme(Scheme.Kind.DRILL, 0, 7));
   }
 
   @Test
