@@ -940,7 +940,8 @@ class RealClusterIT {
     // The JobHistory server's files too (done and done_intermediate): the advisor is validated on
     // histories a real cluster's history server writes (pikachu-advisor, RealClusterHistoriesTest).
     for (String dir :
-        List.of(ClusterSite.DECISION_DIR, ClusterSite.TRACE_DIR, "/tmp/hadoop-yarn/staging/history")) {
+        List.of(
+            ClusterSite.DECISION_DIR, ClusterSite.TRACE_DIR, "/tmp/hadoop-yarn/staging/history")) {
       try {
         Files.createDirectories(into);
         fs.copyToLocalFile(
