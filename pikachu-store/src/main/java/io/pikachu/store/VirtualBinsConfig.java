@@ -38,14 +38,25 @@ public final class VirtualBinsConfig {
 
   private VirtualBinsConfig() {}
 
+  /** Hadoop's own preemption policy, the one the AM builds where none is named. */
+  private static final String HADOOP_DEFAULT_PREEMPTION_POLICY =
+      "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy";
+
   /**
    * Switches a job to virtual bins: both task-side plugins, and the AM plugin, which writes the job
-   * layout every task follows (without it the tasks find no layout and run as stock).
+   * layout every task follows (without it the tasks find no layout and run as stock). The AM builds
+   * the speculator only while a speculation key is true, so Pikachu's preemption policy is named
+   * too, which hosts the controller otherwise; a policy other than Hadoop's default one, which the
+   * job or the cluster chose, is kept (such a job with speculation off runs as stock).
    */
   public static void enable(Configuration conf) {
     conf.set(PikachuKeys.MAP_OUTPUT_COLLECTOR, PikachuKeys.BIN_COLLECTOR_CLASS);
     conf.set(PikachuKeys.SHUFFLE_CONSUMER, PikachuKeys.BIN_SHUFFLE_CLASS);
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
+    String policy = conf.getTrimmed(PikachuKeys.PREEMPTION_POLICY_CLASS, "");
+    if (policy.isEmpty() || policy.equals(HADOOP_DEFAULT_PREEMPTION_POLICY)) {
+      conf.set(PikachuKeys.PREEMPTION_POLICY_CLASS, PikachuKeys.PIKACHU_PREEMPTION_POLICY);
+    }
   }
 
   /** Whether the job names Pikachu's collector and shuffle consumer, each alone. */

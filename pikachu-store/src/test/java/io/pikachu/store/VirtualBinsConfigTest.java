@@ -43,6 +43,7 @@ class VirtualBinsConfigTest {
     conf.unset(PikachuKeys.SPECULATOR_CLASS);
     assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
     conf.set(PikachuKeys.SPECULATOR_CLASS, PikachuKeys.PIKACHU_SPECULATOR);
+    conf.unset(PikachuKeys.PREEMPTION_POLICY_CLASS); // a cluster without Pikachu's policy
     VirtualBinsConfig.validateJob(conf); // never refused: it runs as stock
     var aside =
         assertInstanceOf(Rebalancing.SteppedAside.class, VirtualBinsConfig.rebalancing(conf));
@@ -67,6 +68,25 @@ class VirtualBinsConfigTest {
     conf.set(PikachuKeys.PREEMPTION_POLICY_CLASS, " " + PikachuKeys.PIKACHU_PREEMPTION_POLICY);
     assertTrue(VirtualBinsConfig.facts(conf).pikachuPreemptionPolicy());
     assertInstanceOf(Rebalancing.Enabled.class, VirtualBinsConfig.rebalancing(conf));
+  }
+
+  /** enable names Pikachu's preemption policy in place of Hadoop's default, never over another. */
+  @Test
+  void enableNamesThePreemptionPolicyUnlessAnotherIsChosen() {
+    Configuration conf = binJob(4);
+    assertEquals(
+        PikachuKeys.PIKACHU_PREEMPTION_POLICY, conf.get(PikachuKeys.PREEMPTION_POLICY_CLASS));
+    Configuration noop = new Configuration(false);
+    noop.set(
+        PikachuKeys.PREEMPTION_POLICY_CLASS,
+        "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy");
+    VirtualBinsConfig.enable(noop);
+    assertEquals(
+        PikachuKeys.PIKACHU_PREEMPTION_POLICY, noop.get(PikachuKeys.PREEMPTION_POLICY_CLASS));
+    Configuration chosen = new Configuration(false);
+    chosen.set(PikachuKeys.PREEMPTION_POLICY_CLASS, "some.other.Policy");
+    VirtualBinsConfig.enable(chosen);
+    assertEquals("some.other.Policy", chosen.get(PikachuKeys.PREEMPTION_POLICY_CLASS));
   }
 
   @Test
