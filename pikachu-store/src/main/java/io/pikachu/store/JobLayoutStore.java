@@ -307,6 +307,26 @@ public final class JobLayoutStore {
    * <final>} key on some nodes) is worth the admin's look, and harmless, since the layout rules.
    */
   public void noteOwnSettings(Configuration conf, JobLayout layout, String who) {
+    List<String> differ = ownDifferences(conf, layout);
+    if (!differ.isEmpty()) {
+      LOG.warn(
+          "Pikachu: {} follows the job's layout {} ({}), which its AM decided; this node's own"
+              + " configuration says {}. Every task of the job follows the layout, so the job is"
+              + " exact; check mapred-site.xml on this node",
+          who,
+          file,
+          layout,
+          String.join(", ", differ));
+    } else {
+      LOG.info("Pikachu: {} follows the job's layout {}: {}", who, file, layout);
+    }
+  }
+
+  /**
+   * What of a task's or AM attempt's own configuration differs from the layout it follows, one
+   * phrase per setting; empty where its node would have decided the same.
+   */
+  static List<String> ownDifferences(Configuration conf, JobLayout layout) {
     List<String> differ = new ArrayList<>();
     boolean optedOut = VirtualBinsConfig.optedOut(conf);
     if (layout.bins() && optedOut) {
@@ -334,22 +354,18 @@ public final class JobLayoutStore {
             PikachuKeys.BINS_PER_REDUCER.name() + " giving " + ownBins + " bins per reducer");
       }
       String base = conf.getTrimmed(PikachuKeys.BINMAP_DIR.name(), "");
-      if (!base.isEmpty() && !layout.binMapDir().startsWith(new Path(base).toUri().getPath())) {
+      // The layout's directory is <base>/<job id>-<suffix>, qualified (hdfs://host:port/...);
+      // a node's base may name the same directory without scheme and authority.
+      if (!base.isEmpty()
+          && !new Path(layout.binMapDir())
+              .getParent()
+              .toUri()
+              .getPath()
+              .equals(new Path(base).toUri().getPath())) {
         differ.add(PikachuKeys.BINMAP_DIR.name() + "=" + base);
       }
     }
-    if (!differ.isEmpty()) {
-      LOG.warn(
-          "Pikachu: {} follows the job's layout {} ({}), which its AM decided; this node's own"
-              + " configuration says {}. Every task of the job follows the layout, so the job is"
-              + " exact; check mapred-site.xml on this node",
-          who,
-          file,
-          layout,
-          String.join(", ", differ));
-    } else {
-      LOG.info("Pikachu: {} follows the job's layout {}: {}", who, file, layout);
-    }
+    return differ;
   }
 
   /**

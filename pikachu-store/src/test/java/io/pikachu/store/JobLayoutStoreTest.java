@@ -249,4 +249,26 @@ class JobLayoutStoreTest {
       return super.open(f, bufferSize);
     }
   }
+
+  /**
+   * A node names the layout's base without scheme and authority, as an admin writes it: no
+   * difference; a node whose base only shares a prefix with the layout's is one.
+   */
+  @Test
+  void ownDifferencesCompareTheBinMapBaseByDirectory() {
+    JobLayout layout = bins(10, "hdfs://nn:8020/pikachu/binmaps-node1/job_1-0123456789abcdef");
+    Configuration node = new Configuration(conf);
+    node.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 10);
+    node.set(PikachuKeys.BINMAP_DIR.name(), "/pikachu/binmaps-node1");
+    assertEquals(List.of(), JobLayoutStore.ownDifferences(node, layout));
+    node.set(PikachuKeys.BINMAP_DIR.name(), "hdfs://nn:8020/pikachu/binmaps-node1/");
+    assertEquals(List.of(), JobLayoutStore.ownDifferences(node, layout));
+    node.set(PikachuKeys.BINMAP_DIR.name(), "/pikachu/binmaps");
+    node.setInt(PikachuKeys.BINS_PER_REDUCER.name(), 4);
+    assertEquals(
+        List.of(
+            PikachuKeys.BINS_PER_REDUCER.name() + " giving 4 bins per reducer",
+            PikachuKeys.BINMAP_DIR.name() + "=/pikachu/binmaps"),
+        JobLayoutStore.ownDifferences(node, layout));
+  }
 }
