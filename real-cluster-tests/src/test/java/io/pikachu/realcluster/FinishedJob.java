@@ -171,9 +171,9 @@ record FinishedJob(String id, Counters counters, long startMs, long finishMs, Li
 
   /**
    * Every AM attempt's syslog of the job: the first container of its application, on whichever
-   * NodeManager ran it.
+   * NodeManager ran it; an error when there is none.
    */
-  private static List<String> amLog(List<Path> logDirs, String jobId) throws IOException {
+  static List<String> amLog(List<Path> logDirs, String jobId) throws IOException {
     String app = jobId.replaceFirst("^job_", "application_");
     List<String> lines = new ArrayList<>();
     for (Path logDir : logDirs) {

@@ -94,4 +94,27 @@ final class JobOutput {
     }
     return counts;
   }
+
+  /**
+   * The lines of a word count's text part files ({@code word<TAB>count}) that stock would not have
+   * written there: in another part than Hadoop's HashPartitioner gives their word, or out of order.
+   * Empty for a stock run.
+   */
+  static List<String> notWhereStockPutsThem(List<List<String>> parts) {
+    org.apache.hadoop.mapreduce.lib.partition.HashPartitioner<org.apache.hadoop.io.Text, Object>
+        stock = new org.apache.hadoop.mapreduce.lib.partition.HashPartitioner<>();
+    List<String> wrong = new ArrayList<>();
+    for (int r = 0; r < parts.size(); r++) {
+      String previous = null;
+      for (String line : parts.get(r)) {
+        String word = line.substring(0, line.indexOf('\t'));
+        if (stock.getPartition(new org.apache.hadoop.io.Text(word), null, parts.size()) != r
+            || (previous != null && previous.compareTo(word) >= 0)) {
+          wrong.add("part " + r + ": " + line);
+        }
+        previous = word;
+      }
+    }
+    return wrong;
+  }
 }

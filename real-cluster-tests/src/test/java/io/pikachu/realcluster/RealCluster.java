@@ -228,6 +228,22 @@ final class RealCluster implements AutoCloseable {
         Duration.ofNanos(System.nanoTime() - start));
   }
 
+  /**
+   * The README's {@code wordcount} of the benchmarks jar: its arguments for {@link #hadoopJar},
+   * with {@code reducers} and each of {@code options} as {@code -D} options.
+   */
+  static List<String> wordcountArgs(int reducers, String input, String output, String... options) {
+    List<String> args =
+        new ArrayList<>(List.of("wordcount", "-D", "mapreduce.job.reduces=" + reducers));
+    for (String o : options) {
+      args.add("-D");
+      args.add(o);
+    }
+    args.add(input);
+    args.add(output);
+    return args;
+  }
+
   Configuration conf() {
     return new Configuration(clientConf);
   }

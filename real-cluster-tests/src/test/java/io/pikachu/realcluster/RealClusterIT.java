@@ -18,13 +18,13 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.BytesWritable;
-import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Pikachu installed on a real multi-process cluster the way docs/admin-guide.md says, and used by
@@ -34,10 +34,40 @@ import org.junit.jupiter.api.TestInstance;
  * job opted out ({@code -D pikachu.enabled=false}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RealClusterIT {
   private static final int REDUCERS = 3;
   private static final int MAPS = 4;
+
+  /** The admin templates' bins per reducer, which the client writes into every job.xml. */
   private static final int BINS_PER_REDUCER = 10;
+
+  /**
+   * Issue 41, one layout rules the job: the first NodeManager's mapred-site.xml disagrees with the
+   * rest of the cluster on Pikachu's settings, so that every job of this class runs on a cluster
+   * where one node's Pikachu settings differ. It marks the bins per reducer final (the job.xml's
+   * {@value #BINS_PER_REDUCER} loses there) and names a bin-map base of its own (not final: the
+   * client's files set none, so the node's own applies). The AM decides the job's layout from its
+   * own node's settings, and every task follows that layout whatever its node says.
+   */
+  private static final int NODE_1_BINS_PER_REDUCER = 4;
+
+  /** Where every NodeManager's mapred-site.xml but the first keeps bin maps (the admin's base). */
+  private static final String BINMAP_BASE = "/pikachu/binmaps";
+
+  private static final String NODE_1_BINMAP_BASE = "/pikachu/binmaps-node1";
+
+  /** Issue 41's lifecycle acceptance: this many jobs with bins leave no bin-map directory. */
+  private static final int JOBS_WITH_BINS = 30;
+
+  /** A small text of one file (one map) for the jobs that only count. */
+  private static final String TINY_TEXT = "/in/tiny-text";
+
+  /** The line an AM logs once it wrote the layout: its bins per reducer and bin-map directory. */
+  private static final java.util.regex.Pattern LAYOUT_WITH_BINS =
+      java.util.regex.Pattern.compile(
+          "Pikachu: the job's layout \\S+: bins \\((\\d+) per reducer, .*, bin maps in (\\S+)\\)$");
+
   private static final String TEXT = "/in/text";
   private static final String RECORDS = "/in/records";
 
@@ -82,6 +112,12 @@ class RealClusterIT {
         .nodeManager(2)
         .mapredSite()
         .setFinal("mapreduce.task.io.sort.mb", Integer.toString(NODE_SORT_MB));
+    nodeSites.everyNodeManager().mapredSite().set("pikachu.binmap.dir", BINMAP_BASE);
+    nodeSites
+        .nodeManager(1)
+        .mapredSite()
+        .setFinal("pikachu.bins.per-reducer", Integer.toString(NODE_1_BINS_PER_REDUCER))
+        .set("pikachu.binmap.dir", NODE_1_BINMAP_BASE);
     cluster =
         RealCluster.start(
             HadoopHome.fromSystemProperty(),
@@ -375,7 +411,7 @@ class RealClusterIT {
     assertEquals(0L, job.counterOrZero(FinishedJob.DECISION_GROUP, "REBALANCED"));
     assertEquals(1L, job.counterOrZero(FinishedJob.DECISION_GROUP, "NODE_CLASSES"));
     assertEquals(
-        (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        (long) MAPS * REDUCERS * binsPerReducer(job),
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
     assertEquals(0L, job.counterOrZero(FinishedJob.PIKACHU_GROUP, "STEPPED_ASIDE"));
   }
@@ -490,20 +526,10 @@ class RealClusterIT {
     assertEquals(List.of(), job.amLines("Pikachu decision"));
     assertFalse(fs.exists(decisionFile(job.id())), "a decision record for an opted-out job");
 
-    HashPartitioner<Text, IntWritable> stock = new HashPartitioner<>();
     List<List<String>> parts = new JobOutput(fs, "/out/wc-stock").textLines();
     assertEquals(REDUCERS, parts.size());
-    long words = 0;
-    for (int r = 0; r < parts.size(); r++) {
-      String previous = null;
-      for (String line : parts.get(r)) {
-        Text word = new Text(line.substring(0, line.indexOf('\t')));
-        assertEquals(r, stock.getPartition(word, null, REDUCERS), line + " in part " + r);
-        assertTrue(previous == null || previous.compareTo(word.toString()) < 0, "not sorted");
-        previous = word.toString();
-        words++;
-      }
-    }
+    assertEquals(List.of(), JobOutput.notWhereStockPutsThem(parts));
+    long words = parts.stream().mapToLong(List::size).sum();
     assertTrue(words > 1000, "only " + words + " words");
   }
 
@@ -628,7 +654,7 @@ class RealClusterIT {
     List<List<String>> stock = new JobOutput(fs, "/out/sort-stock").sequenceRecords(conf);
     assertEquals(stock, new JobOutput(fs, "/out/sort-pikachu").sequenceRecords(conf));
     assertEquals(
-        (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+        (long) MAPS * REDUCERS * binsPerReducer(job),
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"));
   }
 
@@ -722,7 +748,7 @@ class RealClusterIT {
     // every bin of every map at least once; more where a node class got more bins
     assertTrue(
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED")
-            >= (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+            >= (long) MAPS * REDUCERS * binsPerReducer(job),
         "the task plugins ran");
   }
 
@@ -741,8 +767,153 @@ class RealClusterIT {
     // every bin of every map at least once; more where a node class got more bins
     assertTrue(
         job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED")
-            >= (long) MAPS * REDUCERS * BINS_PER_REDUCER,
+            >= (long) MAPS * REDUCERS * binsPerReducer(job),
         "the task plugins ran");
+  }
+
+  /**
+   * Issue 41, one layout rules the job: the first NodeManager's Pikachu settings differ from the
+   * second's (bins per reducer marked final, another bin-map base). The AM decides the job's layout
+   * from its own node's settings; every task on the other node follows it and logs what its own
+   * settings say, the AM's node's tasks log none; the part files are stock's. (Every other job of
+   * this class runs on this cluster too, so every exactness test here runs under the disagreement.)
+   */
+  @Test
+  void aNodeWithOtherPikachuSettingsFollowsTheLayoutAndSaysSo() throws Exception {
+    FinishedJob job =
+        wordcount("wc-nodes-differ", "/out/wc-nodes-differ", SPREAD_MAPS, SPREAD_REDUCERS);
+    assertPartFilesEqualStock("/out/wc-nodes-differ");
+    int amNode = amNode(job.id());
+    java.util.regex.Matcher layout = layoutWithBins(job.amLog());
+    assertEquals(ownBinsPerReducer(amNode), Integer.parseInt(layout.group(1)), "the AM's node");
+    assertEquals(
+        ownBinMapBase(amNode),
+        new org.apache.hadoop.fs.Path(layout.group(2)).getParent().toUri().getPath(),
+        "the AM's node's bin-map base");
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      Path logs = cluster.nodeManager(node).logDir();
+      List<String> follow = FinishedJob.taskLines(logs, job.id(), "follows the job's layout");
+      List<String> differ =
+          FinishedJob.taskLines(logs, job.id(), "this node's own configuration says");
+      assertFalse(follow.isEmpty(), "no task ran on nodemanager-" + node);
+      if (node == amNode) {
+        assertEquals(List.of(), differ, "nodemanager-" + node + " runs the AM: no difference");
+        continue;
+      }
+      assertEquals(follow, differ, "not every task of nodemanager-" + node + " said so");
+      for (String line : differ) {
+        assertTrue(
+            line.contains(
+                "pikachu.bins.per-reducer giving " + ownBinsPerReducer(node) + " bins per reducer"),
+            line);
+        assertTrue(line.contains("pikachu.binmap.dir=" + ownBinMapBase(node)), line);
+      }
+    }
+    assertEquals(
+        (long) MAPS * REDUCERS * binsPerReducer(job),
+        job.counterOrZero(FinishedJob.PIKACHU_GROUP, "BINS_FETCHED"),
+        "every task fetched the layout's bins");
+  }
+
+  /**
+   * Issue 41's lifecycle, after every other test of this class: a job killed while it runs and a
+   * job whose maps fail, then small jobs until {@value #JOBS_WITH_BINS} jobs of this cluster had a
+   * bin-map directory. Each job's AM removed its directory when the job ended, and neither base
+   * holds anything.
+   */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void endedJobsLeaveNoBinMapDirectoryBehind() throws Exception {
+    writeTinyText();
+    String killed = killOnceItHasABinMapDirectory();
+    // every map's JVM refuses its options, and a map has one attempt: the job fails
+    JarRun failed =
+        cluster.hadoopJar(
+            "wc-failed",
+            benchmarks,
+            List.of(
+                "wordcount",
+                "-D",
+                "mapreduce.job.reduces=2",
+                "-D",
+                "mapreduce.map.maxattempts=1",
+                "-D",
+                "mapreduce.map.java.opts=-XX:+PikachuNoSuchOption",
+                TINY_TEXT,
+                "/out/wc-failed"));
+    assertNotEquals(0, failed.exitCode(), "the failing job succeeded; see " + failed.log());
+    String failedId = failed.jobId();
+
+    java.util.Map<String, String> dirs = binMapDirsOfEveryJob();
+    java.util.concurrent.ExecutorService clients =
+        java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      for (int round = 0; dirs.size() < JOBS_WITH_BINS; round++) {
+        assertTrue(
+            round < 10, "only " + dirs.size() + " jobs with bins after " + round + " rounds");
+        List<java.util.concurrent.Future<JarRun>> batch = new ArrayList<>();
+        for (int j = 0; j < Math.min(3, JOBS_WITH_BINS - dirs.size()); j++) {
+          String label = "wc-tiny-" + round + "-" + j;
+          batch.add(
+              clients.submit(
+                  () ->
+                      hadoopJar(
+                          benchmarks,
+                          label,
+                          List.of(
+                              "wordcount",
+                              "-D",
+                              "mapreduce.job.reduces=2",
+                              TINY_TEXT,
+                              "/out/" + label))));
+        }
+        for (java.util.concurrent.Future<JarRun> run : batch) {
+          run.get();
+        }
+        dirs = binMapDirsOfEveryJob();
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+    assertTrue(dirs.containsKey(killed), "the killed job had no bin-map directory");
+    assertTrue(dirs.containsKey(failedId), "the failed job had no bin-map directory");
+    assertEquals(
+        org.apache.hadoop.mapreduce.JobStatus.State.KILLED, jobState(killed), "the killed job");
+    assertEquals(
+        org.apache.hadoop.mapreduce.JobStatus.State.FAILED, jobState(failedId), "the failed job");
+
+    // An AM removes its directory as it stops, which may be after its client returned.
+    java.util.Map<String, String> all = dirs;
+    Await.until(
+        "every ended job's bin-map directory removed",
+        java.time.Duration.ofSeconds(90),
+        () -> {
+          for (String dir : all.values()) {
+            if (fs.exists(new org.apache.hadoop.fs.Path(dir))) {
+              return false;
+            }
+          }
+          return true;
+        },
+        cluster.daemons());
+    int basesUsed = 0;
+    for (String base : List.of(BINMAP_BASE, NODE_1_BINMAP_BASE)) {
+      org.apache.hadoop.fs.Path b = new org.apache.hadoop.fs.Path(base);
+      if (fs.exists(b)) {
+        basesUsed++;
+        assertEquals(
+            List.of(),
+            java.util.Arrays.stream(fs.listStatus(b)).map(f -> f.getPath().toString()).toList(),
+            "left behind in " + base);
+      }
+    }
+    assertTrue(basesUsed > 0, "no job made a bin-map directory in either base");
+    System.out.println(
+        dirs.size()
+            + " jobs with bins (one killed, one failed) left no bin-map directory in "
+            + BINMAP_BASE
+            + " or "
+            + NODE_1_BINMAP_BASE);
   }
 
   // ---- jobs
@@ -809,15 +980,10 @@ class RealClusterIT {
 
   /** The README's wordcount over the generated text, with {@code -D} options. */
   private FinishedJob wordcount(String label, String output, String... options) throws Exception {
-    List<String> args =
-        new ArrayList<>(List.of("wordcount", "-D", "mapreduce.job.reduces=" + REDUCERS));
-    for (String o : options) {
-      args.add("-D");
-      args.add(o);
-    }
-    args.add(TEXT);
-    args.add(output);
-    return FinishedJob.of(cluster, hadoopJar(benchmarks, label, args).jobId());
+    return FinishedJob.of(
+        cluster,
+        hadoopJar(benchmarks, label, RealCluster.wordcountArgs(REDUCERS, TEXT, output, options))
+            .jobId());
   }
 
   // ---- assertions
@@ -891,6 +1057,170 @@ class RealClusterIT {
   }
 
   // ---- helpers
+
+  /** The bins per reducer of the layout the job's AM wrote (from its own node's settings). */
+  private static int binsPerReducer(FinishedJob job) {
+    return Integer.parseInt(layoutWithBins(job.amLog()).group(1));
+  }
+
+  /** The AM's line of a layout with bins: group 1 its bins per reducer, 2 its bin-map dir. */
+  private static java.util.regex.Matcher layoutWithBins(List<String> amLog) {
+    for (String line : amLog) {
+      java.util.regex.Matcher m = LAYOUT_WITH_BINS.matcher(line);
+      if (m.find()) {
+        return m;
+      }
+    }
+    throw new AssertionError("the AM wrote no layout with bins");
+  }
+
+  private static int ownBinsPerReducer(int node) {
+    return node == 1 ? NODE_1_BINS_PER_REDUCER : BINS_PER_REDUCER;
+  }
+
+  private static String ownBinMapBase(int node) {
+    return node == 1 ? NODE_1_BINMAP_BASE : BINMAP_BASE;
+  }
+
+  /** Which NodeManager (from 1) ran the job's first AM attempt. */
+  private int amNode(String jobId) throws Exception {
+    String app = jobId.replaceFirst("^job_", "application_");
+    for (int node = 1; node <= RealCluster.NODE_MANAGERS; node++) {
+      Path appDir = cluster.nodeManager(node).logDir().resolve(app);
+      if (Files.isDirectory(appDir)) {
+        try (Stream<Path> containers = Files.list(appDir)) {
+          if (containers.anyMatch(c -> c.getFileName().toString().endsWith("_000001"))) {
+            return node;
+          }
+        }
+      }
+    }
+    throw new AssertionError("no NodeManager ran the AM of " + jobId);
+  }
+
+  /**
+   * The bin-map directory of every job this cluster ran whose AM wrote a layout with bins, by job
+   * id, from the AMs' logs.
+   */
+  private java.util.Map<String, String> binMapDirsOfEveryJob() throws Exception {
+    java.util.Map<String, String> dirs = new java.util.TreeMap<>();
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(cluster.conf());
+      yarn.start();
+      for (org.apache.hadoop.yarn.api.records.ApplicationReport app : yarn.getApplications()) {
+        String jobId = app.getApplicationId().toString().replaceFirst("^application_", "job_");
+        List<String> amLog;
+        try {
+          amLog = FinishedJob.amLog(cluster.containerLogDirs(), jobId);
+        } catch (AssertionError noAm) {
+          continue;
+        }
+        for (String line : amLog) {
+          java.util.regex.Matcher m = LAYOUT_WITH_BINS.matcher(line);
+          if (m.find()) {
+            dirs.put(jobId, m.group(2));
+          }
+        }
+      }
+    }
+    return dirs;
+  }
+
+  /**
+   * Starts the README's wordcount and kills it (as {@code mapred job -kill} does) once its AM has
+   * made the job's bin-map directory; returns its id.
+   */
+  private String killOnceItHasABinMapDirectory() throws Exception {
+    CompletableFuture<JarRun> run =
+        async(
+            () ->
+                cluster.hadoopJar(
+                    "wc-killed",
+                    benchmarks,
+                    List.of(
+                        "wordcount",
+                        "-D",
+                        "mapreduce.job.reduces=" + REDUCERS,
+                        TEXT,
+                        "/out/wc-killed")));
+    String[] jobId = {null};
+    Await.until(
+        "the job to kill running with a bin-map directory",
+        java.time.Duration.ofMinutes(3),
+        () -> {
+          if (run.isDone()) {
+            throw new AssertionError("the job to kill ended first: " + run.join().log());
+          }
+          jobId[0] = runningJobWithBinMapDirectory();
+          return jobId[0] != null;
+        },
+        cluster.daemons());
+    org.apache.hadoop.mapreduce.Cluster client =
+        new org.apache.hadoop.mapreduce.Cluster(cluster.conf());
+    try {
+      client.getJob(org.apache.hadoop.mapreduce.JobID.forName(jobId[0])).killJob();
+    } finally {
+      client.close();
+    }
+    JarRun killed = run.join();
+    assertNotEquals(0, killed.exitCode(), "the killed job's client succeeded: " + killed.log());
+    assertEquals(jobId[0], killed.jobId());
+    return jobId[0];
+  }
+
+  /** A running job of this cluster whose bin-map directory exists, or null. */
+  private String runningJobWithBinMapDirectory() throws Exception {
+    try (org.apache.hadoop.yarn.client.api.YarnClient yarn =
+        org.apache.hadoop.yarn.client.api.YarnClient.createYarnClient()) {
+      yarn.init(cluster.conf());
+      yarn.start();
+      for (org.apache.hadoop.yarn.api.records.ApplicationReport app :
+          yarn.getApplications(
+              java.util.EnumSet.of(
+                  org.apache.hadoop.yarn.api.records.YarnApplicationState.RUNNING))) {
+        String jobId = app.getApplicationId().toString().replaceFirst("^application_", "job_");
+        for (String base : List.of(BINMAP_BASE, NODE_1_BINMAP_BASE)) {
+          org.apache.hadoop.fs.Path b = new org.apache.hadoop.fs.Path(base);
+          if (fs.exists(b)) {
+            for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(b)) {
+              if (f.getPath().getName().startsWith(jobId + "-")) {
+                return jobId;
+              }
+            }
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A job's final state as the cluster reports it. */
+  private org.apache.hadoop.mapreduce.JobStatus.State jobState(String jobId) throws Exception {
+    org.apache.hadoop.mapreduce.Cluster client =
+        new org.apache.hadoop.mapreduce.Cluster(cluster.conf());
+    try {
+      return client.getJob(org.apache.hadoop.mapreduce.JobID.forName(jobId)).getStatus().getState();
+    } finally {
+      client.close();
+    }
+  }
+
+  /** A small text of one file, so one map: words of a few letters, some repeated. */
+  private void writeTinyText() throws Exception {
+    StringBuilder text = new StringBuilder();
+    java.util.Random random = new java.util.Random(41);
+    for (int line = 0; line < 2000; line++) {
+      for (int w = 0; w < 8; w++) {
+        text.append(w == 0 ? "" : " ").append(Integer.toString(random.nextInt(5000), 36));
+      }
+      text.append('\n');
+    }
+    try (org.apache.hadoop.fs.FSDataOutputStream out =
+        fs.create(new org.apache.hadoop.fs.Path(TINY_TEXT), true)) {
+      out.write(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
 
   /** The body of a GET, or null when the server does not answer 200 (an AM that just ended). */
   private static String httpGet(String url) {
