@@ -826,7 +826,8 @@ class RealClusterIT {
   void endedJobsLeaveNoBinMapDirectoryBehind() throws Exception {
     writeTinyText();
     String killed = killOnceItHasABinMapDirectory();
-    // every map's JVM refuses its options, and a map has one attempt: the job fails
+    // every map's JVM refuses its heap (the line's flags ignore unknown -XX options, not this),
+    // and a map has one attempt: the job fails
     JarRun failed =
         cluster.hadoopJar(
             "wc-failed",
@@ -838,7 +839,7 @@ class RealClusterIT {
                 "-D",
                 "mapreduce.map.maxattempts=1",
                 "-D",
-                "mapreduce.map.java.opts=-XX:+PikachuNoSuchOption",
+                "mapreduce.map.java.opts=-Xmx1k",
                 TINY_TEXT,
                 "/out/wc-failed"));
     assertNotEquals(0, failed.exitCode(), "the failing job succeeded; see " + failed.log());
