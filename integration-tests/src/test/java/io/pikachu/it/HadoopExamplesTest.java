@@ -153,6 +153,8 @@ class HadoopExamplesTest {
     Configuration off = clusterWide();
     off.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     off.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    // a cluster whose files name no preemption policy of Pikachu's: nothing hosts the controller
+    off.unset(PikachuKeys.PREEMPTION_POLICY_CLASS);
     // were the reducers to wait for a final map, they would wait this long before sealing one
     off.setLong(PikachuKeys.FINAL_MAP_WAIT_MS.name(), 600_000);
     long start = System.currentTimeMillis();
