@@ -30,6 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.Test;
  * cache with a URI fragment, which only HDFS resolves, so it runs in the real-cluster test.)
  */
 @SharedCluster.On(SharedCluster.Kind.PLAIN)
+@Tag("extended")
 class HadoopExamplesTest {
   private static final int REDUCERS = 3;
   private static SharedCluster.Handle cluster;
