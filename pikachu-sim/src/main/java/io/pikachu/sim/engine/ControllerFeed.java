@@ -154,15 +154,21 @@ public final class ControllerFeed {
     if (kept.maps == 0 || kept.bins.length == 0) {
       return "";
     }
-    List<BinBytesReport.Entry> turn = new ArrayList<BinBytesReport.Entry>(kept.bins.length);
     Integer next = nextWindow.get(a.id);
     int from = (next == null ? 0 : next) % kept.bins.length;
+    List<BinBytesReport.Entry> turn = turn(kept, from);
+    nextWindow.put(a.id, from + Math.max(1, BinBytesReport.fits(turn)));
+    return " " + BinBytesReport.encode(turn);
+  }
+
+  /** The reducer's bins from the {@code from}-th on, then the rest from the first. */
+  static List<BinBytesReport.Entry> turn(BinsKept kept, int from) {
+    List<BinBytesReport.Entry> turn = new ArrayList<BinBytesReport.Entry>(kept.bins.length);
     for (int i = 0; i < kept.bins.length; i++) {
       int k = (from + i) % kept.bins.length;
       turn.add(new BinBytesReport.Entry(kept.bins[k], kept.bytes[k], kept.maps));
     }
-    nextWindow.put(a.id, from + Math.max(1, BinBytesReport.fits(turn)));
-    return " " + BinBytesReport.encode(turn);
+    return turn;
   }
 
   private static TaskPhase phase(Attempt a) {
