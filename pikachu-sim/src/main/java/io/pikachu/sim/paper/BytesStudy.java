@@ -62,11 +62,13 @@ final class BytesStudy {
             "bytes_saved",
             "bytes_p",
             "bytes_rule_applied",
+            "bytes_last_decision_at_maps",
             "counts_s",
             "counts_saved",
             "late_s",
             "late_saved",
             "late_rule_applied",
+            "late_last_decision_at_maps",
             "best_fixed_p",
             "best_fixed_s",
             "best_fixed_saved");
@@ -169,11 +171,13 @@ final class BytesStudy {
           bytesSaved[i],
           byBytes.controllerP(),
           applied,
+          lastDecisionAtMaps(byBytes),
           byCounts.jobSeconds(),
           countsSaved[i],
           lateRun.jobSeconds(),
           lateSaved[i],
           lateMoved,
+          lastDecisionAtMaps(lateRun),
           best.method().fixedP(),
           best.jobSeconds(),
           bestSaved[i]);
@@ -197,6 +201,11 @@ final class BytesStudy {
 
   private static double saved(SimResult stock, SimResult r) {
     return 1 - r.jobSeconds() / stock.jobSeconds();
+  }
+
+  /** The maps completed when the run's last version was decided. */
+  private static int lastDecisionAtMaps(SimResult r) {
+    return r.decisions() == null ? 0 : r.decisions().last().mapsCompleted();
   }
 
   /** Whether the run's last decision gave bins out by bytes and moved any. */
