@@ -2,7 +2,8 @@
 # Issue 43's simulator study: the skew and class studies with bins by bytes (the default), by counts
 # (pikachu.allocation.by-bytes=false) and with a late correction (a what-if), seeds 1-5.
 # Deterministic (seeded): run under nice without the lock; no timing is reported.
-# Usage: results/simulator/2026-11-29-bytes/run.sh [skew|classes|all]   (from anywhere)
+# Usage: results/simulator/2026-11-29-bytes/run.sh [skew|classes|all]   (from anywhere; run the parts
+# one after another: each builds the module, and two builds at once can break each other)
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../.." && pwd)"
