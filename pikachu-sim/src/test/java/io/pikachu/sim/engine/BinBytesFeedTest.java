@@ -71,6 +71,49 @@ class BinBytesFeedTest {
     assertTrue(bytes.jobSeconds() < counts.jobSeconds());
   }
 
+  /**
+   * The most any reducer holds over its capacity share of the job's bytes, the share its class's P
+   * in the run's last decision gives it (P_r / sum of P over reducers): 1 is on target.
+   */
+  private static double worstOverShare(SimResult r) {
+    Decision d = last(r);
+    java.util.Map<String, Double> p = new java.util.HashMap<>();
+    d.classes().forEach(c -> p.put(c.name(), c.p()));
+    double[] mb = held(r);
+    double total = 0;
+    double sumP = 0;
+    for (int i = 0; i < mb.length; i++) {
+      total += mb[i];
+      sumP += p.get(d.reducerClasses().get(i));
+    }
+    double worst = 0;
+    for (int i = 0; i < mb.length; i++) {
+      double share = total * p.get(d.reducerClasses().get(i)) / sumP;
+      worst = Math.max(worst, mb[i] / share);
+    }
+    return worst;
+  }
+
+  @Test
+  void onTwoClassesACorrectionThatSeesTheSizesGivesEachReducerItsShareOfTheBytes() {
+    // the correction after a third of the maps: every bin has been seen from a quarter by then
+    JobSpec late =
+        skewed().toBuilder()
+            .pikachu(PikachuKeys.WAVE_MAPS.name(), "16")
+            .pikachu(PikachuKeys.MAX_WAIT_MS.name(), "3600000")
+            .build();
+    ClusterSpec twoSpeeds = twoClasses(4, 4, 2);
+    SimResult bytes = run(twoSpeeds, late, Method.TWO_STAGE);
+    SimResult counts =
+        run(twoSpeeds, late.toBuilder().pikachu(BY_BYTES, "false").build(), Method.TWO_STAGE);
+
+    assertTrue(last(bytes).rules().contains(ByteAllocator.RULE), last(bytes).summaryLine());
+    double byBytes = worstOverShare(bytes);
+    double byCounts = worstOverShare(counts);
+    assertTrue(byBytes < byCounts, byBytes + " by bytes, " + byCounts + " by counts");
+    assertTrue(byBytes < 1.25, "by bytes within 25% of the capacity share: " + byBytes);
+  }
+
   @Test
   void theControllerSeesTheBytesTheReducersHold() {
     SimResult r = run(twoClasses(2, 2, 2), skewed(), Method.TWO_STAGE);
