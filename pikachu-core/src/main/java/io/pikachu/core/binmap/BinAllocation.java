@@ -1,6 +1,5 @@
 package io.pikachu.core.binmap;
 
-import io.pikachu.core.config.PikachuKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -20,6 +19,8 @@ import java.util.stream.IntStream;
  * moves the fewest bins its counts allow.
  *
  * <p>Immutable. A {@link BinMap} is an allocation published under a version.
+ *
+ * <p>Over 300 lines on purpose: the value and its rebalancing; its text form is {@code OwnerRuns}'.
  */
 public final class BinAllocation {
   private final int binsPerReducer;
@@ -122,53 +123,12 @@ public final class BinAllocation {
    * @throws IllegalArgumentException naming the run that is wrong
    */
   public static BinAllocation fromRuns(String runs) {
-    String[] parts = runs.split(",", -1);
-    List<int[]> parsed = new ArrayList<>();
-    long bins = 0;
+    int[] owners = OwnerRuns.parse(runs);
     int reducers = 0;
-    for (int i = 0; i < parts.length; i++) {
-      int star = parts[i].indexOf('*');
-      long reducer = star < 0 ? -1 : parseRun(parts[i].substring(0, star));
-      long length = star < 0 ? -1 : parseRun(parts[i].substring(star + 1));
-      if (reducer < 0 || reducer >= Integer.MAX_VALUE || length < 1) {
-        throw new IllegalArgumentException(
-            "owners run "
-                + i
-                + " must be reducer*length with a reducer >= 0 and a length >= 1, got '"
-                + (parts[i].length() <= 40 ? parts[i] : parts[i].substring(0, 37) + "...")
-                + "'");
-      }
-      bins += length;
-      if (bins > PikachuKeys.MAX_TOTAL_BINS) {
-        throw new IllegalArgumentException(
-            "owners cover more than " + PikachuKeys.MAX_TOTAL_BINS + " bins");
-      }
-      reducers = Math.max(reducers, (int) reducer + 1);
-      parsed.add(new int[] {(int) reducer, (int) length});
+    for (int o : owners) {
+      reducers = Math.max(reducers, o + 1);
     }
-    if (bins % reducers != 0) {
-      throw new IllegalArgumentException(
-          "owners cover "
-              + bins
-              + " bins, not a whole number of bins per reducer for "
-              + reducers
-              + " reducers");
-    }
-    int[] owners = new int[(int) bins];
-    int b = 0;
-    for (int[] run : parsed) {
-      Arrays.fill(owners, b, b + run[1], run[0]);
-      b += run[1];
-    }
-    return new BinAllocation((int) (bins / reducers), reducers, owners);
-  }
-
-  private static long parseRun(String number) {
-    try {
-      return Long.parseLong(number);
-    } catch (NumberFormatException e) {
-      return -1;
-    }
+    return new BinAllocation(owners.length / reducers, reducers, owners);
   }
 
   /** The map before any decision: every reducer owns its own partition's bins. */
@@ -342,15 +302,7 @@ public final class BinAllocation {
    * 0*18,1*6,2*6}.
    */
   public String ownerRuns() {
-    StringBuilder s = new StringBuilder();
-    int start = 0;
-    for (int b = 1; b <= owners.length; b++) {
-      if (b == owners.length || owners[b] != owners[start]) {
-        s.append(s.length() == 0 ? "" : ",").append(owners[start]).append('*').append(b - start);
-        start = b;
-      }
-    }
-    return s.toString();
+    return OwnerRuns.format(owners);
   }
 
   private void checkContiguous() {
