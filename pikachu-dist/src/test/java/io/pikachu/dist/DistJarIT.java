@@ -213,9 +213,9 @@ class DistJarIT {
 
   /**
    * {@code advise} on a gateway, beside {@code hadoop classpath}: its classes refer to nothing but
-   * the JDK, Hadoop, SLF4J and log4j 1 (the gateway's) and classes the jar itself holds, Pikachu's
-   * own or relocated under {@code io/pikachu/advisor/shaded/}; so no library of the cluster's
-   * (Hadoop 3.3's Commons CLI 1.2, say) is ever the one it loads.
+   * the JDK, Hadoop and SLF4J (the gateway's) and classes the jar itself holds, Pikachu's own or
+   * relocated under {@code io/pikachu/advisor/shaded/}; so no library of the cluster's (Hadoop
+   * 3.3's Commons CLI 1.2, say) is ever the one it loads.
    */
   @Test
   void theAdviseJarNeedsOnlyTheJdkHadoopAndItself() throws IOException {
@@ -231,8 +231,9 @@ class DistJarIT {
             "org/ietf/",
             "org/apache/hadoop/",
             "org/slf4j/",
-            // log4j 1's API, which every line's hadoop-common brings (reload4j 1.2.22 in the 3.3.6,
-            // 3.4.2 and 3.5.0 layouts) and QuietLogging uses only where it loads
+            // log4j 1's API, which every line's class path carries (reload4j, in 3.3.6, 3.4.2 and
+            // 3.5.0 alike): QuietLogging uses it and does nothing where a LinkageError says it is
+            // absent
             "org/apache/log4j/",
             // annotations of the build (Immutables) and of a library (SpotBugs'), which the JVM
             // never loads to run the class
