@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
  * equal stock's. Bin maps come from the test hook or are published by the test itself, so these
  * tests exercise the task side alone; the controller's are in {@link AmPluginClusterTest}.
  */
-@Tag("lines")
 class BinExactnessTest extends SmallJobs {
 
   private Configuration binsConf() {
@@ -141,6 +140,7 @@ class BinExactnessTest extends SmallJobs {
   }
 
   @Test
+  @Tag("lines")
   void wordcountExactUnderEveryChange() throws Exception {
     runMatrix(TestApps.App.WORDCOUNT, EVEN, MID, END, TWICE, OPTED_OUT);
   }

@@ -13,7 +13,6 @@ import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.MRConfig;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * bin fetches succeed and the output equals stock's, under the even map and under a change of the
  * bin map after half the maps.
  */
-@Tag("lines")
 @SharedCluster.On(SharedCluster.Kind.ENCRYPTED)
 class EncryptedShuffleTest extends SmallJobs {
 

@@ -30,6 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.Test;
  * cache with a URI fragment, which only HDFS resolves, so it runs in the real-cluster test.)
  */
 @SharedCluster.On(SharedCluster.Kind.PLAIN)
+@Tag("extended")
 class HadoopExamplesTest {
   private static final int REDUCERS = 3;
   private static SharedCluster.Handle cluster;
@@ -153,6 +155,8 @@ class HadoopExamplesTest {
     Configuration off = clusterWide();
     off.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     off.setBoolean(MRJobConfig.REDUCE_SPECULATIVE, false);
+    // a cluster whose files name no preemption policy of Pikachu's: nothing hosts the controller
+    off.unset(PikachuKeys.PREEMPTION_POLICY_CLASS);
     // were the reducers to wait for a final map, they would wait this long before sealing one
     off.setLong(PikachuKeys.FINAL_MAP_WAIT_MS.name(), 600_000);
     long start = System.currentTimeMillis();

@@ -27,6 +27,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * counts are kept small: the time goes into starting containers on CPU-limited nodes.
  */
 @SharedCluster.On(SharedCluster.Kind.PLAIN)
+@Tag("extended")
 class MoreBenchmarkAppsOnClusterTest {
   private static HeteroCluster cluster;
   private static Configuration conf;

@@ -41,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * publishes its one decision (or, in a restarted AM, re-publishes the decision of an earlier
  * attempt). {@link #onStatus} runs on the AM's event thread, {@link #tick} on the plugin's timer
  * thread.
+ *
+ * <p>Over 300 lines on purpose: the AM's life around one controller (start, restart, reports,
+ * ticks, publishing, the end) stays together; the decisions are core's.
  */
 final class ControllerSession {
 

@@ -54,6 +54,9 @@ import org.slf4j.LoggerFactory;
  * speculator. A bad setting fails the job when the AM starts, before any task runs, with
  * diagnostics naming the key. Where the AM builds no speculator (both speculation keys off), {@link
  * PikachuPreemptionPolicy} runs one of these itself, with copies forbidden, and feeds it.
+ *
+ * <p>Over 300 lines on purpose: it is Hadoop's whole Speculator interface, every call passed on to
+ * the default speculator, beside the controller's hooks.
  */
 public class PikachuSpeculator extends DefaultSpeculator {
 

@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  *       reducer that timed out waiting for one race for it, and everybody follows the winner. Once
  *       it exists, later non-final maps are refused and ignored.
  * </ul>
+ *
+ * <p>Over 300 lines on purpose: publishing, the final claim, owner-checked reads and the
+ * directory's creation and removal are one protocol over one layout of files, read in one place.
  */
 public class FsBinMapStore implements BinMapStore {
   private static final Logger LOG = LoggerFactory.getLogger(FsBinMapStore.class);

@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * waits out a store outage ({@link BinMapPolling#GIVE_UP_RULE}); a file that exists but is no
  * layout, or that another user wrote, fails the task at once, naming it: the task cannot know what
  * the other tasks write, so it must not guess.
+ *
+ * <p>Over 300 lines on purpose: writing, claiming (for the local runner), reading and the retrying
+ * read share one file format and one owner check.
  */
 public final class JobLayoutStore {
 

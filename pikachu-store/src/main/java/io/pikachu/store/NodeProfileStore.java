@@ -45,6 +45,9 @@ import org.slf4j.LoggerFactory;
  *       or the profile is refused (a warning, and the job measures every node itself), and files
  *       another user owns in it are ignored.
  * </ul>
+ *
+ * <p>Over 300 lines on purpose: the compaction protocol stays in one file with the reads it must
+ * stay safe against.
  */
 public final class NodeProfileStore {
 

@@ -26,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * Reads and validates the virtual-bin settings of a job. This is the one place that decides whether
  * a bin configuration is acceptable; the AM plugin calls {@link #validateJob} at job start, and
  * both task-side plugins call it again so a bad value can never produce wrong output.
+ *
+ * <p>Over 300 lines on purpose: it is that one place, so every job fact the rules need is read
+ * here.
  */
 public final class VirtualBinsConfig {
   private static final Logger LOG = LoggerFactory.getLogger(VirtualBinsConfig.class);

@@ -19,6 +19,8 @@ import java.util.stream.IntStream;
  * moves the fewest bins its counts allow.
  *
  * <p>Immutable. A {@link BinMap} is an allocation published under a version.
+ *
+ * <p>Over 300 lines on purpose: the value and its rebalancing; its text form is {@code OwnerRuns}'.
  */
 public final class BinAllocation {
   private final int binsPerReducer;

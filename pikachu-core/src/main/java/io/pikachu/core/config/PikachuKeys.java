@@ -24,6 +24,8 @@ import java.util.TreeMap;
  * -ms}, as Hadoop's newer keys are ({@code mapreduce.reduce.shuffle.fetch.retry.interval-ms}); the
  * names of earlier versions still read, with a deprecation warning ({@link Key#formerNames()}). The
  * admin guide's key table is checked against {@link #ALL} by a test.
+ *
+ * <p>Long on purpose: it is the registry of every key.
  */
 public final class PikachuKeys {
   private PikachuKeys() {}

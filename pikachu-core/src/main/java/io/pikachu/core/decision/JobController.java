@@ -44,6 +44,9 @@ import java.util.stream.Collectors;
  *
  * <p>When to decide is each estimate's {@link io.pikachu.core.decision.timing.DecisionTiming}: an
  * ordered list of named triggers tried at every poll. Each decision records which rules fired.
+ *
+ * <p>Over 300 lines on purpose: the poll, the decision and its record stay together; what the bins'
+ * bytes say is {@code ByteShares}', which stage a version is {@code Staging}'s.
  */
 public final class JobController {
 

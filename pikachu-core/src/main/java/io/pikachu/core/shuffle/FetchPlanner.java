@@ -23,6 +23,9 @@ import java.util.TreeMap;
  * not deterministic can ask for stock's stronger promise, one attempt's output of a map per part
  * file ({@code oneAttemptPerMap}): an output of another attempt than the one whose outputs the
  * reducer holds is then refused ({@link Verdict#OTHER_ATTEMPT}) rather than mixed in.
+ *
+ * <p>Over 300 lines on purpose: every verdict on an output and the bookkeeping they share stay in
+ * one class, so the exactly-once rule is read in one file.
  */
 public final class FetchPlanner {
   /** What to do with a fetched output. */

@@ -25,6 +25,8 @@ import org.slf4j.LoggerFactory;
  * which ownership changes, so no fetch in flight can slip a lost bin's output in afterwards.
  *
  * @param <O> a fetched output as the fetchers hold it
+ *     <p>Over 300 lines on purpose: one lock guards all of it, and splitting the class would split
+ *     the critical sections exactly-once rests on.
  */
 public final class ShuffleCoordinator<O> implements FetchCallbacks<O> {
   private static final Logger LOG = LoggerFactory.getLogger(ShuffleCoordinator.class);

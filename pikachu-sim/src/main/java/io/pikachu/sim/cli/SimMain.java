@@ -34,13 +34,14 @@ import org.apache.commons.cli.Options;
 
 /**
  * The simulator's commands: {@code validate} (fit on the suite's runs, predict held-back ones),
- * {@code fig2-2}, {@code fig2-7} (with Table 2.1), {@code fig2-9}, {@code beyond}, {@code simulate}
- * (one job) and {@code bench} (speed figures).
+ * {@code fig2-2}, {@code fig2-7} (with Table 2.1), {@code fig2-9}, {@code beyond}, {@code bytes}
+ * (issue 43's skew and class studies, bins by bytes and by counts), {@code simulate} (one job) and
+ * {@code bench} (speed figures).
  */
 public final class SimMain {
 
   static final String COMMANDS =
-      "validate, fig2-2, fig2-7, fig2-9, sensitivity, beyond, paper, simulate, bench";
+      "validate, fig2-2, fig2-7, fig2-9, sensitivity, beyond, bytes, paper, simulate, bench";
 
   private SimMain() {}
 
@@ -73,6 +74,9 @@ public final class SimMain {
           return 0;
         case "beyond":
           figures(line, out0, out).beyond();
+          return 0;
+        case "bytes":
+          figures(line, out0, out).bytes(line.getOptionValue("part", "all"));
           return 0;
         case "sensitivity":
           figures(line, out0, out).sensitivity();
@@ -141,16 +145,30 @@ public final class SimMain {
                 "validate: a suite folder (results.csv and runs/) whose reducers' phase times give"
                     + " what bins do to a reducer's post-shuffle work (default"
                     + " ../results/cluster/2026-11-24-suite; none: no cost)"))
+        .addOption(
+            CommandLines.valued(
+                "part", "bytes: skew, classes or all (default all): which studies to run"))
         .addOption(CommandLines.valued("app", "simulate: application (default wordcount)"))
         .addOption(
             CommandLines.valued(
                 "cluster", "simulate: " + String.join(", ", Clusters.NAMES) + " (default paper-7)"))
         .addOption(
-            CommandLines.valued("method", "simulate: stock, tarazu, pikachu, two-stage, fixed-<P>"))
+            CommandLines.valued(
+                "method",
+                "simulate: stock, tarazu, pikachu, two-stage, two-stage-counts, fixed-<P>"))
         .addOption(CommandLines.valued("maps", "simulate: maps (default 680)"))
         .addOption(
             CommandLines.valued(
                 "bins-per-reducer", "simulate: virtual bins per reducer (default 10)"))
+        .addOption(
+            CommandLines.valued(
+                "skew",
+                "simulate: Zipf exponent of the partitions' sizes (default 0: even partitions)"))
+        .addOption(
+            CommandLines.valued(
+                "set",
+                "simulate: the job's Pikachu settings, key=value[,key=value...] (e.g."
+                    + " pikachu.allocation.by-bytes=false)"))
         .addOption(
             CommandLines.valued(
                 "seed", "simulate: seed of input placement and task noise (default 42)"))
@@ -286,7 +304,9 @@ public final class SimMain {
             .binsPerReducer(Integer.parseInt(line.getOptionValue("bins-per-reducer", "10")))
             .seed(Long.parseLong(line.getOptionValue("seed", "42")))
             .taskNoise(Double.parseDouble(line.getOptionValue("task-noise", "0")))
+            .skew(CommandLines.number(line, "skew", 0))
             .build();
+    job = withSettings(job, line.getOptionValue("set", ""));
     Method method = Method.parse(line.getOptionValue("method", "two-stage"));
     long t0 = System.nanoTime();
     SimResult r = new Simulation(c, job, method, m.platform()).run();
@@ -323,6 +343,23 @@ public final class SimMain {
           t.heldMb());
     }
     return 0;
+  }
+
+  /** {@code job} with the settings of {@code --set} (key=value, comma-separated). */
+  static JobSpec withSettings(JobSpec job, String settings) {
+    if (settings.trim().isEmpty()) {
+      return job;
+    }
+    JobSpec.Builder b = job.toBuilder();
+    for (String pair : settings.split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || !pair.trim().startsWith("pikachu.")) {
+        throw new IllegalArgumentException(
+            "--set takes pikachu.<key>=<value>[,...], got '" + pair + "'");
+      }
+      b.pikachu(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+    return b.build();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.pikachu.sim.engine;
 
 import io.pikachu.benchmodel.Method;
 import io.pikachu.core.binmap.BinAllocation;
+import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.core.decision.Decision;
@@ -12,7 +13,9 @@ import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -21,7 +24,10 @@ import java.util.Map;
  * types: it turns simulated attempts into the controller's {@link StatusReport}s the way {@code
  * StatusTranslator} turns Hadoop's, feeds them to the same {@link JobController} that {@code
  * ControllerSession} feeds (launch reports, periodic reports, a final report when an attempt ends),
- * polls it, and hands each new bin map version back to the simulation.
+ * polls it, and hands each new bin map version back to the simulation. A reducer's reports end with
+ * the bytes of the bins it owns ({@link BinBytesReport}), a window at a time in turn, as the
+ * reducers' {@code BinBytesSeen} writes them into their status strings and {@code StatusTranslator}
+ * hands them on: the controller learns the bins' sizes the way it does in the AM.
  */
 public final class ControllerFeed {
 
@@ -32,6 +38,25 @@ public final class ControllerFeed {
   private final int reducers;
   private final int binsPerReducer;
   private int published;
+
+  /** Per reducer attempt, the first bin of its next report's window ({@code BinBytesSeen}). */
+  private final Map<String, Integer> nextWindow = new HashMap<String, Integer>();
+
+  /**
+   * What a reducer keeps of its bins when it reports: each owned bin, in ascending order, its bytes
+   * of the map outputs it copied, and from how many maps.
+   */
+  static final class BinsKept {
+    final int[] bins;
+    final long[] bytes;
+    final int maps;
+
+    BinsKept(int[] bins, long[] bytes, int maps) {
+      this.bins = bins;
+      this.bytes = bytes;
+      this.maps = maps;
+    }
+  }
 
   /** One published version, as the simulation applies it. */
   public static final class Published {
@@ -50,6 +75,10 @@ public final class ControllerFeed {
     Map<String, String> conf = new HashMap<String, String>(extra);
     conf.put(PikachuKeys.ESTIMATOR.name(), method.estimatorName());
     conf.put(PikachuKeys.BINS_PER_REDUCER.name(), Integer.toString(binsPerReducer));
+    if (!method.byBytes()) {
+      // A method that gives bins out by count says so; otherwise the job's setting stands.
+      conf.put(PikachuKeys.ALLOCATE_BY_BYTES.name(), "false");
+    }
     if (!Double.isNaN(method.fixedP())) {
       conf.put(PikachuKeys.FIXED_P.name(), String.format(Locale.ROOT, "%s", method.fixedP()));
     }
@@ -93,10 +122,13 @@ public final class ControllerFeed {
   /**
    * A status report of a running attempt, or its last one when it ended (the AM resends the last
    * status with the attempt's final state).
+   *
+   * @param kept a reducer's bins and their bytes, or null (a map)
    */
-  void report(Attempt a, double now, int completedMaps, int totalMaps, AttemptState state) {
+  void report(
+      Attempt a, double now, int completedMaps, int totalMaps, AttemptState state, BinsKept kept) {
     double progress = Math.max(0.0, Math.min(1.0, a.progress()));
-    controller.onReport(
+    StatusReport report =
         StatusReport.of(
             ms(now),
             a.id,
@@ -110,7 +142,33 @@ public final class ControllerFeed {
             Math.min(totalMaps, completedMaps),
             totalMaps,
             Math.max(0L, Math.round(a.cpuUsed * 1000.0)),
-            ms(a.launch)));
+            ms(a.launch));
+    controller.onReport(a.isMap() || kept == null ? report : report.withBinBytes(window(a, kept)));
+  }
+
+  /**
+   * The next window of a reducer's bins as the end of its status string: as many entries as the
+   * report's budget holds, starting where the last window ended, as {@code BinBytesSeen} does.
+   */
+  private String window(Attempt a, BinsKept kept) {
+    if (kept.maps == 0 || kept.bins.length == 0) {
+      return "";
+    }
+    Integer next = nextWindow.get(a.id);
+    int from = (next == null ? 0 : next) % kept.bins.length;
+    List<BinBytesReport.Entry> turn = turn(kept, from);
+    nextWindow.put(a.id, from + Math.max(1, BinBytesReport.fits(turn)));
+    return " " + BinBytesReport.encode(turn);
+  }
+
+  /** The reducer's bins from the {@code from}-th on, then the rest from the first. */
+  static List<BinBytesReport.Entry> turn(BinsKept kept, int from) {
+    List<BinBytesReport.Entry> turn = new ArrayList<BinBytesReport.Entry>(kept.bins.length);
+    for (int i = 0; i < kept.bins.length; i++) {
+      int k = (from + i) % kept.bins.length;
+      turn.add(new BinBytesReport.Entry(kept.bins[k], kept.bytes[k], kept.maps));
+    }
+    return turn;
   }
 
   private static TaskPhase phase(Attempt a) {

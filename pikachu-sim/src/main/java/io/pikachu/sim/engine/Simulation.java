@@ -41,6 +41,8 @@ public final class Simulation {
 
   private static final double EPS = 1e-9;
 
+  private static final double BYTES_PER_MB = 1024.0 * 1024.0;
+
   /** A guard against a job that never ends: 30 simulated days. */
   private static final double MAX_SECONDS = 30 * 86_400.0;
 
@@ -80,6 +82,10 @@ public final class Simulation {
   // reducers
   private final double[] binWeight;
   private int[] owners;
+
+  /** Each reducer's bins under {@link #owners}, ascending. */
+  private int[][] binsByReducer;
+
   private boolean ownersFinal;
   private final Attempt[] reducers;
   private boolean reducersScheduled;
@@ -143,6 +149,7 @@ public final class Simulation {
     }
     binWeight = binWeights(job.reducers(), job.binsPerReducer(), job.skew(), random);
     owners = ControllerFeed.evenOwners(job.reducers(), job.binsPerReducer());
+    binsByReducer = binsByOwner(owners, job.reducers());
     reducers = new Attempt[job.reducers()];
     feed =
         method.usesController()
@@ -667,7 +674,7 @@ public final class Simulation {
                 now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, pendingReducers.poll()));
       }
       if (feed != null) {
-        feed.report(a, now, completedMaps, job.maps(), AttemptState.SUCCEEDED);
+        report(a, AttemptState.SUCCEEDED);
       }
       reducersDone++;
       if (reducersDone == job.reducers()) {
@@ -690,7 +697,7 @@ public final class Simulation {
     successfulMapRuntimeSum += now - a.launch;
     successfulMaps++;
     if (feed != null) {
-      feed.report(a, now, completedMaps, job.maps(), AttemptState.SUCCEEDED);
+      report(a, AttemptState.SUCCEEDED);
     }
     Attempt other = a.sibling;
     if (other != null && other.live()) {
@@ -709,7 +716,7 @@ public final class Simulation {
     n.running.remove(a);
     liveAttempts.remove(a);
     if (feed != null) {
-      feed.report(a, now, completedMaps, job.maps(), AttemptState.KILLED);
+      report(a, AttemptState.KILLED);
     }
     recompute(n);
     push(new Event(now + platform.containerDelayS(), Event.LAUNCH_MAP, n, 0));
@@ -735,7 +742,7 @@ public final class Simulation {
         if (!Double.isNaN(a.nextReport) && a.nextReport <= now && a.live()) {
           advance(a.node);
           updateCopied(a);
-          feed.report(a, now, completedMaps, job.maps(), AttemptState.RUNNING);
+          report(a, AttemptState.RUNNING);
           a.nextReport += platform.reportIntervalS();
         }
       }
@@ -749,6 +756,45 @@ public final class Simulation {
     if (Double.isNaN(jobEnd)) {
       push(new Event(now + platform.controllerIntervalS(), Event.TICK, null, 0));
     }
+  }
+
+  /** Reports an attempt to the controller; a reducer's report carries its bins' bytes. */
+  private void report(Attempt a, AttemptState state) {
+    feed.report(a, now, completedMaps, job.maps(), state, a.isMap() ? null : kept(a));
+  }
+
+  /**
+   * A reducer's bins with the bytes it kept of them: each bin's share of the output of the maps it
+   * copied (in completion order), counted from as many maps, as the reducer's shuffle counts them.
+   * A bin it gained is counted as though copied from the same maps as the rest (its re-fetch is
+   * part of the copy position the report gives).
+   */
+  private ControllerFeed.BinsKept kept(Attempt a) {
+    int maps = Math.min(completedMaps, a.mapsCopied(job.maps()));
+    double mb = maps == 0 ? 0 : prefixOutput[maps - 1];
+    int[] bins = binsByReducer[a.task];
+    long[] bytes = new long[bins.length];
+    for (int i = 0; i < bins.length; i++) {
+      bytes[i] = Math.round(binWeight[bins[i]] * mb * BYTES_PER_MB);
+    }
+    return new ControllerFeed.BinsKept(bins, bytes, maps);
+  }
+
+  /** Each reducer's bins under {@code owners}, ascending. */
+  static int[][] binsByOwner(int[] owners, int reducers) {
+    int[] count = new int[reducers];
+    for (int o : owners) {
+      count[o]++;
+    }
+    int[][] bins = new int[reducers][];
+    for (int r = 0; r < reducers; r++) {
+      bins[r] = new int[count[r]];
+      count[r] = 0;
+    }
+    for (int b = 0; b < owners.length; b++) {
+      bins[owners[b]][count[owners[b]]++] = b;
+    }
+    return bins;
   }
 
   /** Maps completed at time {@code t} (completion times are kept in completion order). */
@@ -800,7 +846,7 @@ public final class Simulation {
 
   /** A reducer copied every owned bin while the map is not final: the AM is told at once. */
   private void waitingForFinalMap(Attempt a) {
-    feed.report(a, now, completedMaps, job.maps(), AttemptState.RUNNING);
+    report(a, AttemptState.RUNNING);
     if (latest != null && latest.isFinal && !ownersFinal) {
       // The final map is decided but not yet seen: a waiting reducer looks at the final-wait
       // interval, so it finds it then rather than at its next ordinary poll.
@@ -834,6 +880,7 @@ public final class Simulation {
     }
     int[] old = owners;
     owners = newOwners;
+    binsByReducer = binsByOwner(newOwners, job.reducers());
     ownersFinal = isFinal;
     for (Attempt r : reducers) {
       if (r == null || !r.live()) {

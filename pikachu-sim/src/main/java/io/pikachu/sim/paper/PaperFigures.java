@@ -88,6 +88,25 @@ public final class PaperFigures {
     return model.platform();
   }
 
+  Path out() {
+    return out;
+  }
+
+  FigureSettings settings() {
+    return settings;
+  }
+
+  /** Issue 43's skew and class studies, by bytes and by counts ({@link BytesStudy}). */
+  public void bytes(String part) throws IOException {
+    BytesStudy.Part p;
+    try {
+      p = BytesStudy.Part.valueOf(part.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("bytes study part must be skew, classes or all: " + part);
+    }
+    new BytesStudy(this, log).run(p);
+  }
+
   /** Maps of 64 MB, one reducer per reduce slot, input in HDFS with 3 replicas. */
   JobSpec paperJob(String app, ClusterSpec cluster, int maps, long seed) {
     return JobSpec.builder(app(app), maps, 64, cluster.totalReduceSlots())
@@ -867,7 +886,7 @@ public final class PaperFigures {
     }
   }
 
-  private static double[] percent(double[] v) {
+  static double[] percent(double[] v) {
     double[] p = new double[v.length];
     for (int i = 0; i < v.length; i++) {
       p[i] = 100 * v[i];
@@ -891,7 +910,7 @@ public final class PaperFigures {
     return m;
   }
 
-  private void finish(String name, Table t, String text) throws IOException {
+  void finish(String name, Table t, String text) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# ")
         .append(name)

@@ -45,6 +45,9 @@ import org.slf4j.LoggerFactory;
  * ({@code mapOutput?job=..&reduce=<bin>&map=a,b,c}), with the same signed request, checks and error
  * classification as stock {@code Fetcher} (which cannot be reused: it hard-wires the reduce index).
  * In local mode it reads the map output files directly.
+ *
+ * <p>Over 300 lines on purpose: it follows stock Fetcher's request, checks and error classes step
+ * by step, kept in one class so the two can be compared against each Hadoop line.
  */
 final class BinFetcher implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(BinFetcher.class);

@@ -154,7 +154,12 @@ class StockConnectAgreementTest {
       for (int i = 0; i < stockHost.attempts.size(); i++) {
         ScriptedHost.Attempt s = stockHost.attempts.get(i);
         ScriptedHost.Attempt p = pikachuHost.attempts.get(i);
-        assertEquals(p.timeoutMs, s.timeoutMs, what + ", attempt " + i);
+        // stock cuts a later attempt's timeout to what is left of the connect timeout by the real
+        // clock, so on a busy machine it can be a few ms short: the same tolerance as the times
+        // (the fake-clock test above holds them equal to the millisecond)
+        assertTrue(
+            Math.abs(p.timeoutMs - s.timeoutMs) <= 300,
+            what + ", attempt " + i + ": stock " + s + ", Pikachu " + p);
         assertTrue(
             Math.abs(p.atMs - s.atMs) <= 300,
             what + ", attempt " + i + ": stock " + s + ", Pikachu " + p);
