@@ -15,7 +15,7 @@ step() {
 step results/check.sh
 step mvn -B verify
 step mvn -B -P hadoop-3.3,lines -pl integration-tests -am verify
-# Hadoop 3.4.2, whose shuffle handler and AM are 3.5's, runs with --all-lines, so that this command stays
+# Hadoop 3.4.2, whose shuffle handler is 3.5's (3.3's is the older one), runs with --all-lines, so that this command stays
 # within CI's budget (45 minutes on a 2-core machine); 3.3.6, the line furthest from the default, always.
 if [ "${1:-}" = --all-lines ] || [ "${2:-}" = --all-lines ]; then
   step mvn -B -P hadoop-3.4,lines -pl integration-tests -am verify
