@@ -85,19 +85,7 @@ class StockConnectAgreementTest {
             StockClock::now);
 
     ScriptedHost pikachuHost = script.fresh();
-    StockClock.reset();
-    ConnectRetry retry =
-        new ConnectRetry(BinFetcher.connectSettings(job), StockClock::now, StockClock::sleep);
-    URLConnection conn = pikachuHost.connection(StockClock::now, StockClock::advance);
-    String pikachuOutcome =
-        outcome(
-            () ->
-                retry.connect(
-                    timeout -> {
-                      conn.setConnectTimeout(timeout);
-                      conn.connect();
-                    }),
-            StockClock::now);
+    String pikachuOutcome = pikachuOnTheFakeClock(pikachuHost, job);
 
     assertEquals(
         stockHost.attempts.toString(), pikachuHost.attempts.toString(), "the connect attempts");
@@ -132,21 +120,9 @@ class StockConnectAgreementTest {
               realMs);
 
       ScriptedHost pikachuHost = ((ScriptedHost) c[0]).fresh();
-      StockClock.reset();
       JobConf job = new JobConf(false);
       job.setInt(MRJobConfig.SHUFFLE_CONNECT_TIMEOUT, timeout);
-      ConnectRetry retry =
-          new ConnectRetry(BinFetcher.connectSettings(job), StockClock::now, StockClock::sleep);
-      URLConnection conn = pikachuHost.connection(StockClock::now, StockClock::advance);
-      String pikachuOutcome =
-          outcome(
-              () ->
-                  retry.connect(
-                      t -> {
-                        conn.setConnectTimeout(t);
-                        conn.connect();
-                      }),
-              StockClock::now);
+      String pikachuOutcome = pikachuOnTheFakeClock(pikachuHost, job);
 
       String what = "a host that " + c[0] + ", connect timeout " + timeout + " ms";
       assertEquals(
@@ -204,6 +180,23 @@ class StockConnectAgreementTest {
 
   private interface Run {
     void run() throws IOException, InterruptedException;
+  }
+
+  /** Pikachu's connect to {@code host} with the job's settings, on the fake clock from 0. */
+  private static String pikachuOnTheFakeClock(ScriptedHost host, JobConf job)
+      throws IOException, InterruptedException {
+    StockClock.reset();
+    ConnectRetry retry =
+        new ConnectRetry(BinFetcher.connectSettings(job), StockClock::now, StockClock::sleep);
+    URLConnection conn = host.connection(StockClock::now, StockClock::advance);
+    return outcome(
+        () ->
+            retry.connect(
+                timeout -> {
+                  conn.setConnectTimeout(timeout);
+                  conn.connect();
+                }),
+        StockClock::now);
   }
 
   private static String outcome(Run run, LongSupplier clock) throws InterruptedException {
