@@ -87,17 +87,15 @@ public final class Simulator {
   public void runUntil(long end) {
     stopped = false;
     EventQueue q = queue;
-    while (!q.isEmpty() && !stopped) {
-      long t = q.peekTime();
-      if (t > end) {
-        now = end;
+    while (!stopped) {
+      EventSource s = q.pollUntil(end);
+      if (s == null) {
+        if (!q.isEmpty()) now = end; // the next event is later than end
         return;
       }
-      now = t;
-      int tag = q.peekTag();
-      EventSource s = q.pop();
+      now = q.lastTime();
       events++;
-      s.onEvent(tag);
+      s.onEvent(q.lastTag());
     }
   }
 }
