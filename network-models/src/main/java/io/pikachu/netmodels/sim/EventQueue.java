@@ -3,12 +3,11 @@ package io.pikachu.netmodels.sim;
 import java.util.Arrays;
 
 /**
- * The pending events. Packet arrivals (sources {@link #register registered} by number: ports) are
- * in a calendar queue (R. Brown, CACM 1988): a ring of buckets, each a short list sorted by time
- * then insertion number, bucket i holding the events whose time falls in slot i of the current
- * "year" (or of a later one). Scheduling and taking the next event cost O(1) on average instead of
- * a heap's O(log n): a packet simulation schedules and pops hundreds of millions of events, most a
- * few microseconds ahead.
+ * The pending events, as a calendar queue (R. Brown, CACM 1988): a ring of buckets, each a short
+ * list sorted by time then insertion number, bucket i holding the events whose time falls in slot i
+ * of the current "year" (or of a later one). Scheduling and taking the next event cost O(1) on
+ * average instead of a heap's O(log n): a packet simulation schedules and pops hundreds of millions
+ * of events, most a few microseconds ahead.
  *
  * <p>Events at the same time come out in the order they were scheduled (every event has an
  * insertion number), so runs are deterministic. Bucket width and count are powers of two, so a
@@ -21,9 +20,6 @@ import java.util.Arrays;
  * and are scheduled by number: their entries then hold an int, not a reference. Storing a reference
  * into the entry pool on every event cost the garbage collector's write barrier (and its
  * card-refinement threads) about a fifth of a packet run's CPU under G1, the default collector.
- * Events scheduled by reference (timers and the like) wait in a {@link ReferenceHeap} beside the
- * calendar; both draw insertion numbers from one counter, so the order over both is the same (time,
- * then insertion) as in one queue.
  */
 public final class EventQueue {
   private static final int MIN_BUCKETS = 16;
@@ -36,7 +32,8 @@ public final class EventQueue {
   // tag in another, so that walking a bucket touches one cache line per entry, not four.
   private long[] ts; // 2 per entry: time, insertion number
   private int[] nt; // 2 per entry: next entry in the bucket (or free list), tag
-  private int[] sourceId; // the registered source of an entry
+  private EventSource[] source; // the source of an entry scheduled by reference (else null)
+  private int[] sourceId; // the registered source of an entry, or -1
   private EventSource[] registered = new EventSource[16];
   private int registeredCount;
   private int free = -1;
@@ -51,9 +48,6 @@ public final class EventQueue {
   private int size;
   private long inserted;
   private int found = -1; // entry of the next event once located by peek
-  private final ReferenceHeap side = new ReferenceHeap();
-  private long lastTime;
-  private int lastTag;
 
   // Cost counters since the last check.
   private long pops;
@@ -69,6 +63,7 @@ public final class EventQueue {
     int cap = Math.max(16, capacity);
     ts = new long[2 * cap];
     nt = new int[2 * cap];
+    source = new EventSource[cap];
     sourceId = new int[cap];
     for (int i = cap - 1; i >= 0; i--) {
       nt[2 * i] = free;
@@ -89,11 +84,11 @@ public final class EventQueue {
   }
 
   public int size() {
-    return size + side.size();
+    return size;
   }
 
   public boolean isEmpty() {
-    return size == 0 && side.size() == 0;
+    return size == 0;
   }
 
   /** How many events have ever been scheduled. */
@@ -120,7 +115,8 @@ public final class EventQueue {
   }
 
   public void schedule(long t, EventSource s, int tg) {
-    side.add(t, inserted++, s, tg);
+    int e = add(t, -1, tg);
+    source[e] = s;
   }
 
   /** Schedules for a source {@link #register registered} as {@code id}: stores no reference. */
@@ -128,7 +124,7 @@ public final class EventQueue {
     add(t, id, tg);
   }
 
-  private void add(long t, int id, int tg) {
+  private int add(long t, int id, int tg) {
     if (free < 0) growPool();
     int e = free;
     free = nt[2 * e];
@@ -141,6 +137,7 @@ public final class EventQueue {
       found = -1;
     insert(e);
     if (++size > (mask + 1) / SPARSITY) resize(2 * (mask + 1));
+    return e;
   }
 
   private void insert(int e) {
@@ -196,71 +193,31 @@ public final class EventQueue {
     top = ((t >>> shift) + 1) << shift;
   }
 
-  /** Whether the earliest event is the side heap's; the queue must not be empty. */
-  private boolean sideFirst() {
-    if (side.size() == 0) return false;
-    if (size == 0) return true;
-    int e = locate();
-    long t = ts[2 * e];
-    long h = side.minTime();
-    return h < t || (h == t && side.minSeq() < ts[2 * e + 1]);
-  }
-
   /** Time of the earliest event; the queue must not be empty. */
   public long peekTime() {
-    return sideFirst() ? side.minTime() : ts[2 * (locate())];
+    return ts[2 * (locate())];
   }
 
   /** Tag of the earliest event; the queue must not be empty. */
   public int peekTag() {
-    return sideFirst() ? side.minTag() : nt[2 * (locate()) + 1];
+    return nt[2 * (locate()) + 1];
   }
 
   /** Removes the earliest event and returns its source (read its time and tag first). */
   public EventSource pop() {
-    return sideFirst() ? side.poll() : popCalendar(locate());
-  }
-
-  /**
-   * The event loop's step: removes the earliest event if it is due by {@code end} and returns its
-   * source, its time and tag then in {@link #lastTime()} and {@link #lastTag()}; null (and nothing
-   * removed) when the queue is empty or the earliest event is later than {@code end}.
-   */
-  public EventSource pollUntil(long end) {
-    if (sideFirstOrEmpty()) {
-      if (side.size() == 0 || side.minTime() > end) return null;
-      lastTime = side.minTime();
-      lastTag = side.minTag();
-      return side.poll();
-    }
     int e = locate();
-    long t = ts[2 * e];
-    if (t > end) return null;
-    lastTime = t;
-    lastTag = nt[2 * e + 1];
-    return popCalendar(e);
-  }
-
-  private boolean sideFirstOrEmpty() {
-    return size == 0 || sideFirst();
-  }
-
-  /** Time of the event {@link #pollUntil} returned last. */
-  public long lastTime() {
-    return lastTime;
-  }
-
-  /** Tag of the event {@link #pollUntil} returned last. */
-  public int lastTag() {
-    return lastTag;
-  }
-
-  private EventSource popCalendar(int e) {
     found = -1;
     int b = (int) ((ts[2 * e] >>> shift) & mask);
     head[b] = nt[2 * e];
     if (head[b] < 0) tail[b] = -1;
-    EventSource s = registered[sourceId[e]];
+    int id = sourceId[e];
+    EventSource s;
+    if (id >= 0) {
+      s = registered[id];
+    } else {
+      s = source[e];
+      source[e] = null;
+    }
     nt[2 * e] = free;
     free = e;
     size--;
@@ -390,10 +347,11 @@ public final class EventQueue {
   }
 
   private void growPool() {
-    int old = sourceId.length;
+    int old = source.length;
     int n = old * 2;
     ts = Arrays.copyOf(ts, 2 * n);
     nt = Arrays.copyOf(nt, 2 * n);
+    source = Arrays.copyOf(source, n);
     sourceId = Arrays.copyOf(sourceId, n);
     for (int i = n - 1; i >= old; i--) {
       nt[2 * i] = free;
@@ -405,6 +363,7 @@ public final class EventQueue {
     for (int h : head) {
       for (int e = h; e >= 0; ) {
         int nx = nt[2 * e];
+        source[e] = null;
         nt[2 * e] = free;
         free = e;
         e = nx;
@@ -414,6 +373,5 @@ public final class EventQueue {
     Arrays.fill(tail, -1);
     size = 0;
     found = -1;
-    side.clear();
   }
 }

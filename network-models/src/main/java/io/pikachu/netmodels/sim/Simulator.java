@@ -87,15 +87,17 @@ public final class Simulator {
   public void runUntil(long end) {
     stopped = false;
     EventQueue q = queue;
-    while (!stopped) {
-      EventSource s = q.pollUntil(end);
-      if (s == null) {
-        if (!q.isEmpty()) now = end; // the next event is later than end
+    while (!q.isEmpty() && !stopped) {
+      long t = q.peekTime();
+      if (t > end) {
+        now = end;
         return;
       }
-      now = q.lastTime();
+      now = t;
+      int tag = q.peekTag();
+      EventSource s = q.pop();
       events++;
-      s.onEvent(q.lastTag());
+      s.onEvent(tag);
     }
   }
 }
