@@ -14,30 +14,22 @@ import java.util.SplittableRandom;
 public final class Drill implements PathSelector {
   private final SplittableRandom rnd;
   private final QueueView view;
-  // The fresh view reads the ports themselves: DRILL reads three queue lengths for every packet a
-  // leaf sends up, so that case skips the view's two interface calls per read.
-  private final boolean fresh;
   private int memory;
 
   public Drill(SplittableRandom rnd, QueueView view) {
     this.rnd = rnd;
     this.view = view;
-    this.fresh = view == QueueView.FRESH;
-  }
-
-  private int queue(PortGroup g, int i, int p) {
-    return fresh ? g.port(i).queueLength() : view.queue(g, i, p);
   }
 
   @Override
   public int select(PortGroup g, int p) {
     int n = g.size();
     int m = memory;
-    if (!fresh) view.prepare(g, p);
+    view.prepare(g, p);
     int choice;
     if (n == 2) {
       int r1 = 1 - m;
-      choice = queue(g, m, p) < queue(g, r1, p) ? m : r1;
+      choice = view.queue(g, m, p) < view.queue(g, r1, p) ? m : r1;
     } else {
       int x = rnd.nextInt(n - 1);
       int r1 = x >= m ? x + 1 : x;
@@ -47,9 +39,9 @@ public final class Drill implements PathSelector {
       if (y >= lo) y++;
       if (y >= hi) y++;
       int r2 = y;
-      int qm = queue(g, m, p);
-      int q1 = queue(g, r1, p);
-      int q2 = queue(g, r2, p);
+      int qm = view.queue(g, m, p);
+      int q1 = view.queue(g, r1, p);
+      int q2 = view.queue(g, r2, p);
       if (qm < q1 && qm < q2) choice = m;
       else if (q1 < q2) choice = r1;
       else choice = r2;

@@ -7,20 +7,16 @@ package io.pikachu.netmodels.net;
  */
 public final class Host extends Node {
   private final IntMap<Endpoint> endpoints = new IntMap<>();
-  private final Packets pk;
   private Listener listener;
   private long unmatched;
 
   public Host(Network net, String name) {
     super(net, name);
-    this.pk = net.packets();
   }
 
   public Port nic() {
     return ports().get(0);
   }
-
-  private Port nic; // the first port, once known: every packet a host sends goes through it
 
   public void setListener(Listener l) {
     this.listener = l;
@@ -49,13 +45,12 @@ public final class Host extends Node {
 
   /** Sends a packet out of the interface (it may be dropped there if the NIC queue is full). */
   public void send(int packet) {
-    Port out = nic;
-    if (out == null) out = nic = nic();
-    out.enqueue(packet);
+    nic().enqueue(packet);
   }
 
   @Override
   public void receive(int packet, Port from) {
+    Packets pk = network().packets();
     Endpoint e = endpoints.get(pk.conn(packet));
     if (e == null
         && listener != null

@@ -75,9 +75,8 @@ public final class Packets {
     live++;
     if (live > highWater) highWater = live;
     allocated++;
-    int b = p * STRIDE;
-    for (int i = b; i < b + STRIDE; i++) f[i] = 0; // a plain loop: Arrays.fill calls memset
-    f[b + LAST_HOP] = -1;
+    java.util.Arrays.fill(f, p * STRIDE, p * STRIDE + STRIDE, 0);
+    f[p * STRIDE + LAST_HOP] = -1;
     return p;
   }
 

@@ -30,7 +30,6 @@ public final class Port implements EventSource {
   private final long delayPs;
   private final long maxQueueBytes;
   private final int maxQueuePackets;
-  private final int eventId; // this port's number in the simulator's event queue
 
   // Ring of packets from enqueue until arrival at the peer: per slot, the packet and its bytes
   // (one long), its transmission start and its arrival at the peer. One array, so that a slot is
@@ -80,7 +79,6 @@ public final class Port implements EventSource {
     this.maxQueuePackets = maxQueuePackets;
     ring = new long[16 * SLOT];
     mask = 15;
-    this.eventId = sim.register(this);
   }
 
   public Node owner() {
@@ -149,7 +147,7 @@ public final class Port implements EventSource {
     } else if (firstWaiting == tail - 1) {
       firstWaiting = tail; // starts at once: never counted as waiting
     }
-    if (wasEmpty) sim.schedule(end + delayPs, eventId, 0);
+    if (wasEmpty) sim.schedule(end + delayPs, this, 0);
     return true;
   }
 
@@ -190,7 +188,7 @@ public final class Port implements EventSource {
     head++;
     // The packet has started (it arrives after its transmission ends): move the cursor past it.
     if (firstWaiting - head < 0) advance(sim.now());
-    if (head != tail) sim.schedule(ring[(head & mask) * SLOT + 2], eventId, 0);
+    if (head != tail) sim.schedule(ring[(head & mask) * SLOT + 2], this, 0);
     departures++;
     bytesSent += (int) entry;
     pk.setLastHop(p, owner.id());

@@ -15,11 +15,6 @@ import java.util.Arrays;
  * or halves, and re-estimates the width from the spacing of the earliest events when the buckets
  * scanned per pop or the list steps per insert grow, as the event density of a run changes. Entries
  * live in parallel arrays with a free list: no object is allocated per event.
- *
- * <p>Long-lived sources that schedule an event per packet (ports) {@link #register register} once
- * and are scheduled by number: their entries then hold an int, not a reference. Storing a reference
- * into the entry pool on every event cost the garbage collector's write barrier (and its
- * card-refinement threads) about a fifth of a packet run's CPU under G1, the default collector.
  */
 public final class EventQueue {
   private static final int MIN_BUCKETS = 16;
@@ -32,10 +27,7 @@ public final class EventQueue {
   // tag in another, so that walking a bucket touches one cache line per entry, not four.
   private long[] ts; // 2 per entry: time, insertion number
   private int[] nt; // 2 per entry: next entry in the bucket (or free list), tag
-  private EventSource[] source; // the source of an entry scheduled by reference (else null)
-  private int[] sourceId; // the registered source of an entry, or -1
-  private EventSource[] registered = new EventSource[16];
-  private int registeredCount;
+  private EventSource[] source;
   private int free = -1;
 
   // Calendar.
@@ -64,7 +56,6 @@ public final class EventQueue {
     ts = new long[2 * cap];
     nt = new int[2 * cap];
     source = new EventSource[cap];
-    sourceId = new int[cap];
     for (int i = cap - 1; i >= 0; i--) {
       nt[2 * i] = free;
       free = i;
@@ -105,39 +96,19 @@ public final class EventQueue {
     return mask + 1;
   }
 
-  /** A number for a long-lived source, for {@link #schedule(long, int, int)}. */
-  public int register(EventSource s) {
-    if (registeredCount == registered.length) {
-      registered = Arrays.copyOf(registered, 2 * registered.length);
-    }
-    registered[registeredCount] = s;
-    return registeredCount++;
-  }
-
   public void schedule(long t, EventSource s, int tg) {
-    int e = add(t, -1, tg);
-    source[e] = s;
-  }
-
-  /** Schedules for a source {@link #register registered} as {@code id}: stores no reference. */
-  public void schedule(long t, int id, int tg) {
-    add(t, id, tg);
-  }
-
-  private int add(long t, int id, int tg) {
     if (free < 0) growPool();
     int e = free;
     free = nt[2 * e];
     ts[2 * e] = t;
     ts[2 * e + 1] = inserted++;
-    sourceId[e] = id;
+    source[e] = s;
     nt[2 * e + 1] = tg;
     if (found >= 0
         && (t < ts[2 * found] || t == ts[2 * found] && ts[2 * e + 1] < ts[2 * found + 1]))
       found = -1;
     insert(e);
     if (++size > (mask + 1) / SPARSITY) resize(2 * (mask + 1));
-    return e;
   }
 
   private void insert(int e) {
@@ -155,20 +126,15 @@ public final class EventQueue {
     // Sorted by (time, insertion number). Equal link rates, delays and packet sizes put many events
     // at the same instant, and a new event has the largest insertion number: it usually belongs at
     // the end of its bucket, so the tail is looked at first. (A resize re-inserts older entries,
-    // hence the full comparison.) This common case stays small enough for the JIT to inline it
-    // into schedule(); the rest is out of line.
+    // hence the full comparison.)
+    long s = ts[2 * e + 1];
     long lt = ts[2 * last];
-    if (t > lt || (t == lt && ts[2 * e + 1] > ts[2 * last + 1])) {
+    if (t > lt || (t == lt && s > ts[2 * last + 1])) {
       nt[2 * e] = -1;
       nt[2 * last] = e;
       tail[b] = e;
       return;
     }
-    insertBeforeTail(e, t, b);
-  }
-
-  private void insertBeforeTail(int e, long t, int b) {
-    long s = ts[2 * e + 1];
     int h = head[b];
     if (t < ts[2 * h] || (t == ts[2 * h] && s < ts[2 * h + 1])) {
       nt[2 * e] = h;
@@ -210,14 +176,8 @@ public final class EventQueue {
     int b = (int) ((ts[2 * e] >>> shift) & mask);
     head[b] = nt[2 * e];
     if (head[b] < 0) tail[b] = -1;
-    int id = sourceId[e];
-    EventSource s;
-    if (id >= 0) {
-      s = registered[id];
-    } else {
-      s = source[e];
-      source[e] = null;
-    }
+    EventSource s = source[e];
+    source[e] = null;
     nt[2 * e] = free;
     free = e;
     size--;
@@ -352,7 +312,6 @@ public final class EventQueue {
     ts = Arrays.copyOf(ts, 2 * n);
     nt = Arrays.copyOf(nt, 2 * n);
     source = Arrays.copyOf(source, n);
-    sourceId = Arrays.copyOf(sourceId, n);
     for (int i = n - 1; i >= old; i--) {
       nt[2 * i] = free;
       free = i;

@@ -54,22 +54,6 @@ public final class Simulator {
     queue.schedule(time, source, tag);
   }
 
-  /**
-   * A number for a long-lived source that schedules an event per packet (a port), for {@link
-   * #schedule(long, int, int)}: such events then carry no reference (see {@link EventQueue}).
-   */
-  public int register(EventSource source) {
-    return queue.register(source);
-  }
-
-  /** As {@link #schedule(long, EventSource, int)}, for a source {@link #register registered}. */
-  public void schedule(long time, int sourceId, int tag) {
-    if (time < now) {
-      throw new IllegalStateException("event scheduled in the past: " + time + " < " + now);
-    }
-    queue.schedule(time, sourceId, tag);
-  }
-
   public void scheduleIn(long delay, EventSource source, int tag) {
     schedule(now + delay, source, tag);
   }

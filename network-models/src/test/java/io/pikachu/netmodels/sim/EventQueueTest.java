@@ -127,44 +127,4 @@ class EventQueueTest {
     assertTrue(a.stream("lb", 1).nextLong() != a.stream("lb", 2).nextLong());
     assertTrue(new RandomStreams(43).stream("sizes").nextLong() != a.stream("sizes").nextLong());
   }
-
-  /**
-   * Sources scheduled by number (ports) and by reference (timers) share one order: time, then when
-   * scheduled, and each event goes back to the source it was scheduled for.
-   */
-  @Test
-  void registeredAndReferencedSourcesShareOneOrder() {
-    EventQueue q = new EventQueue(4);
-    Recorder a = new Recorder();
-    Recorder b = new Recorder();
-    Recorder c = new Recorder();
-    int ia = q.register(a);
-    int ib = q.register(b);
-    SplittableRandom rnd = new SplittableRandom(3);
-    int[] owner = new int[10_000];
-    for (int i = 0; i < 10_000; i++) {
-      long t = rnd.nextLong(100) * 1_000;
-      owner[i] = rnd.nextInt(3);
-      switch (owner[i]) {
-        case 0 -> q.schedule(t, ia, i);
-        case 1 -> q.schedule(t, ib, i);
-        default -> q.schedule(t, c, i);
-      }
-    }
-    long last = -1;
-    int lastTag = -1;
-    while (!q.isEmpty()) {
-      long t = q.peekTime();
-      int tag = q.peekTag();
-      assertTrue(t > last || (t == last && tag > lastTag), "order at " + t + ", tag " + tag);
-      last = t;
-      lastTag = tag;
-      q.pop().onEvent(tag);
-    }
-    assertEquals(10_000, a.tags.size() + b.tags.size() + c.tags.size());
-    assertTrue(a.tags.size() > 3_000 && b.tags.size() > 3_000 && c.tags.size() > 3_000);
-    for (int tag : a.tags) assertEquals(0, owner[tag]);
-    for (int tag : b.tags) assertEquals(1, owner[tag]);
-    for (int tag : c.tags) assertEquals(2, owner[tag]);
-  }
 }
