@@ -70,12 +70,28 @@ final class ByteShares {
       double finishedShare,
       List<String> notes,
       List<String> rules) {
+    return target(inForce, bins, bins.weights(), binBytes, finishedShare, notes, rules);
+  }
+
+  /**
+   * As above, each reducer's share of the bytes being its weight in {@code shareWeights} over the
+   * sum: the decided ratios, or the map in force's bin counts where the correction keeps its
+   * ratios.
+   */
+  BinAllocation target(
+      BinAllocation inForce,
+      BinDecision bins,
+      List<Double> shareWeights,
+      Optional<long[]> binBytes,
+      double finishedShare,
+      List<String> notes,
+      List<String> rules) {
     if (!binBytes.isPresent()) {
       return inForce.rebalanced(bins.counts(), slicing.keepsOrder());
     }
     long[] bytes = binBytes.get();
     ByteAllocator.Result byBytes =
-        ByteAllocator.allocate(inForce, bytes, bins.weights(), slicing.keepsOrder());
+        ByteAllocator.allocate(inForce, bytes, shareWeights, slicing.keepsOrder());
     double before = ByteAllocator.worstLoad(ByteAllocator.loads(inForce, bytes), byBytes.shares());
     rules.add(ByteAllocator.RULE);
     if (before <= 1.0 + config.deadband()) {
