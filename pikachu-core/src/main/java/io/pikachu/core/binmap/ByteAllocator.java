@@ -135,10 +135,7 @@ public final class ByteAllocator {
     }
     double worst = 0;
     for (int r = 0; r < work.length; r++) {
-      worst =
-          Math.max(
-              worst,
-              shares[r] > 0 ? work[r] / shares[r] : work[r] > 0 ? Double.POSITIVE_INFINITY : 0);
+      worst = Math.max(worst, load(work[r], shares[r]));
     }
     return worst;
   }
@@ -292,7 +289,7 @@ public final class ByteAllocator {
     return big;
   }
 
-  private static double load(long bytes, double share) {
+  private static double load(double bytes, double share) {
     return share > 0 ? bytes / share : (bytes > 0 ? Double.POSITIVE_INFINITY : 0);
   }
 
