@@ -66,16 +66,61 @@ final class ClusterProbes {
   }
 
   /**
-   * The bin-map store the job's layout names, once the job's AM has written the layout (before its
-   * first task runs).
+   * A job configuration with bins whose maps the test publishes by hand, as the AM's controller
+   * would: Pikachu's collector and shuffle consumer, the controller's settings the reducers read,
+   * and no node profile (faults are injected into bins: never a stock layout from a profile of
+   * equal nodes). {@link #submitPublishingByHand} keeps Pikachu's AM plugins out of the job.
    */
-  static io.pikachu.store.FsBinMapStore binMapStore(
+  static org.apache.hadoop.conf.Configuration binsPublishedByHand(
+      org.apache.hadoop.conf.Configuration cluster) {
+    org.apache.hadoop.conf.Configuration c = new org.apache.hadoop.conf.Configuration(cluster);
+    io.pikachu.store.VirtualBinsConfig.enable(c);
+    c.setBoolean(io.pikachu.core.config.PikachuKeys.CONTROLLER_ENABLED.name(), true);
+    c.setBoolean(io.pikachu.core.config.PikachuKeys.PROFILE_ENABLED.name(), false);
+    c.setLong(io.pikachu.core.config.PikachuKeys.BINMAP_POLL_MS.name(), 300);
+    return c;
+  }
+
+  /**
+   * Submits a job of {@link #binsPublishedByHand} with no AM plugin of Pikachu's (its controller
+   * would publish maps of its own beside the test's: the AM hosts it in the speculator or, with
+   * speculation off, in the preemption policy), and writes the job's layout as that plugin would:
+   * right after submission, seconds before the AM can launch a task (a task that found no layout
+   * would run as stock, which the tests' counters of fetched bins would show).
+   *
+   * @return the bin-map store the layout names, where the test publishes
+   */
+  static io.pikachu.store.FsBinMapStore submitPublishingByHand(
       org.apache.hadoop.mapreduce.Job job, int reducers) throws Exception {
     org.apache.hadoop.conf.Configuration conf = job.getConfiguration();
+    io.pikachu.core.partitioning.Rebalancing verdict =
+        io.pikachu.store.VirtualBinsConfig.rebalancing(conf);
+    if (!(verdict instanceof io.pikachu.core.partitioning.Rebalancing.Enabled)) {
+      throw new AssertionError("the job would run as stock: " + verdict);
+    }
+    conf.set(io.pikachu.core.config.PikachuKeys.PREEMPTION_POLICY_CLASS, HADOOP_PREEMPTION_POLICY);
+    if (io.pikachu.core.config.PikachuKeys.PIKACHU_SPECULATOR.equals(
+        conf.getTrimmed(io.pikachu.core.config.PikachuKeys.SPECULATOR_CLASS))) {
+      conf.unset(io.pikachu.core.config.PikachuKeys.SPECULATOR_CLASS);
+    }
+    job.submit();
     io.pikachu.store.JobLayoutStore layouts = io.pikachu.store.JobLayoutStore.forJob(conf);
-    waitFor(() -> layouts.read().isPresent(), "the job's layout " + layouts.file());
-    return io.pikachu.store.FsBinMapStore.forLayout(conf, layouts.read().get(), reducers);
+    io.pikachu.core.partitioning.JobLayout layout =
+        layouts.claim(
+            io.pikachu.store.JobLayoutStore.decided(
+                conf,
+                job.getJobID().toString(),
+                io.pikachu.core.partitioning.WideJobBins.perReducer(conf::get),
+                verdict));
+    if (!layout.enabled().isPresent()) {
+      throw new AssertionError("the job's layout is stock: " + layout);
+    }
+    return io.pikachu.store.FsBinMapStore.forLayout(conf, layout, reducers);
   }
+
+  /** Hadoop's own AM preemption policy, which hosts nothing of Pikachu's. */
+  private static final String HADOOP_PREEMPTION_POLICY =
+      "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy";
 
   static void waitFor(Condition condition, String what) throws Exception {
     long deadline = System.currentTimeMillis() + 180_000;

@@ -15,7 +15,6 @@ import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.DecisionFiles;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.PikachuCounter;
-import io.pikachu.store.VirtualBinsConfig;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,13 +45,7 @@ class FaultMatrixTest extends SmallJobs {
 
   /** Bins with bin maps published by the test itself, as the AM's controller would. */
   private Configuration binsConf() {
-    Configuration c = new Configuration(conf);
-    VirtualBinsConfig.enable(c);
-    c.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
-    // faults are injected into bins: never a stock layout from a profile of equal nodes
-    c.setBoolean(PikachuKeys.PROFILE_ENABLED.name(), false);
-    c.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
-    return c;
+    return ClusterProbes.binsPublishedByHand(conf);
   }
 
   private Job job(TestApps.App app, Configuration c, String name) throws Exception {
@@ -77,10 +70,7 @@ class FaultMatrixTest extends SmallJobs {
     Job stock = job(TestApps.App.SORT, conf, "kill-stock");
     Job job = job(TestApps.App.SORT, binsConf(), "kill-bins");
     stock.submit();
-    job.submit();
-    String jobDir = job.getConfiguration().get(MRJobConfig.MAPREDUCE_JOB_DIR);
-    assertNotNull(jobDir, "the submitter records the staging dir of the job");
-    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
+    FsBinMapStore store = ClusterProbes.submitPublishingByHand(job, REDUCERS);
 
     // wait until reducer 1 fetches under the even map, then publish a non-final P=3 map
     ClusterProbes.waitFor(
@@ -154,8 +144,7 @@ class FaultMatrixTest extends SmallJobs {
     Job stock = job(TestApps.App.WORDCOUNT, conf, "lost-stock");
     Job job = job(TestApps.App.WORDCOUNT, binsConf(), "lost-bins");
     stock.submit();
-    job.submit();
-    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
+    FsBinMapStore store = ClusterProbes.submitPublishingByHand(job, REDUCERS);
     ClusterProbes.waitFor(
         () -> {
           TaskReport[] reducers = job.getTaskReports(TaskType.REDUCE);
@@ -266,6 +255,8 @@ class FaultMatrixTest extends SmallJobs {
             .orElseThrow(() -> new AssertionError("no AM process of " + app));
     assertTrue(am.destroyForcibly());
     am.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    // what attempt 1 published before it died (a correction may have followed the first version)
+    DecisionRecord atDeath = DecisionFiles.read(conf, record);
 
     assertTrue(stock.waitForCompletion(false));
     assertTrue(job.waitForCompletion(false), job.getStatus().getFailureInfo());
@@ -276,8 +267,15 @@ class FaultMatrixTest extends SmallJobs {
     assertSameRecords(stock, job);
     DecisionRecord kept = DecisionFiles.read(conf, record);
     assertEquals(first, kept.versions().get(0), "attempt 2 did not decide anew");
+    assertEquals(
+        atDeath.versions(),
+        kept.versions().subList(0, atDeath.versions().size()),
+        "attempt 2 kept every version attempt 1 published");
     assertTrue(kept.isFinal());
-    assertEquals(first.owners(), kept.last().owners(), "the published map stays in force");
+    assertEquals(atDeath.last().owners(), kept.last().owners(), "the map in force stays in force");
+    if (atDeath.isFinal()) {
+      assertEquals(atDeath.versions().size(), kept.versions().size(), "a version after a final");
+    }
   }
 
   /**
@@ -294,8 +292,7 @@ class FaultMatrixTest extends SmallJobs {
     Job stock = job(TestApps.App.WORDCOUNT, conf, "spec-stock");
     Job job = job(TestApps.App.WORDCOUNT, c, "spec-bins");
     stock.submit();
-    job.submit();
-    FsBinMapStore store = ClusterProbes.binMapStore(job, REDUCERS);
+    FsBinMapStore store = ClusterProbes.submitPublishingByHand(job, REDUCERS);
     ClusterProbes.waitFor(
         () -> ClusterProbes.reducerCounter(job, 1, PikachuCounter.BINS_FETCHED) > 0,
         "reducer 1 fetching");
@@ -340,10 +337,9 @@ class FaultMatrixTest extends SmallJobs {
     Job stock = job(TestApps.App.WORDCOUNT, conf, "corrupt-stock");
     Job skips = job(TestApps.App.WORDCOUNT, binsConf(), "corrupt-provisional");
     Job fails = job(TestApps.App.WORDCOUNT, binsConf(), "corrupt-final");
-    for (Job j : List.of(stock, skips, fails)) {
-      j.submit();
-    }
-    FsBinMapStore provisional = ClusterProbes.binMapStore(skips, REDUCERS);
+    stock.submit();
+    FsBinMapStore provisional = ClusterProbes.submitPublishingByHand(skips, REDUCERS);
+    FsBinMapStore failing = ClusterProbes.submitPublishingByHand(fails, REDUCERS);
     // Publish once reducer 1 runs under the even map: a reducer that starts after v1 was published
     // starts with v1 and never drops a bin, so BINS_DROPPED would not show that it followed v1.
     ClusterProbes.waitFor(
@@ -367,7 +363,7 @@ class FaultMatrixTest extends SmallJobs {
         "a reducer's warning that it skipped " + torn);
     provisional.publish(BinMap.fromCounts(3, true, 10, new int[] {6, 18, 6}));
 
-    Path finalFile = new Path(ClusterProbes.binMapStore(fails, REDUCERS).dir(), "final");
+    Path finalFile = new Path(failing.dir(), "final");
     // in the directory the AM made owner-only before any task ran
     try (var out = fs.create(finalFile)) {
       out.write("pikachu-binmap 2\nversion 1\n".getBytes(StandardCharsets.UTF_8));

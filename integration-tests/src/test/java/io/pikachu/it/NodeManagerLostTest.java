@@ -3,11 +3,9 @@ package io.pikachu.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.core.binmap.BinMap;
-import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.it.StockVsPikachu.Match;
 import io.pikachu.store.FsBinMapStore;
 import io.pikachu.store.PikachuCounter;
-import io.pikachu.store.VirtualBinsConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -38,20 +36,14 @@ class NodeManagerLostTest {
     // the final map, so the node can be stopped while they still need its map outputs. (With a
     // change forced at the end of the maps the small job ended within two seconds of its last map,
     // before the probe saw it, and YARN had removed its map outputs.)
-    Configuration pikachu = new Configuration(conf);
-    VirtualBinsConfig.enable(pikachu);
-    pikachu.setBoolean(PikachuKeys.CONTROLLER_ENABLED.name(), true);
-    // faults are injected into bins: never a stock layout from a profile of equal nodes
-    pikachu.setBoolean(PikachuKeys.PROFILE_ENABLED.name(), false);
-    pikachu.setLong(PikachuKeys.BINMAP_POLL_MS.name(), 300);
+    Configuration pikachu = ClusterProbes.binsPublishedByHand(conf);
     Job stock =
         TestApps.create(TestApps.App.WORDCOUNT, conf, input, new Path(root, "stock"), 3, "s");
     Job job =
         TestApps.create(
             TestApps.App.WORDCOUNT, pikachu, input, new Path(root, "bins"), 3, "nm-lost");
     stock.submit();
-    job.submit();
-    FsBinMapStore store = ClusterProbes.binMapStore(job, 3);
+    FsBinMapStore store = ClusterProbes.submitPublishingByHand(job, 3);
     ClusterProbes.waitFor(
         () -> job.mapProgress() >= 1f && ClusterProbes.runningReduceAttempts(job).size() == 3,
         "all maps done and every reducer running");
