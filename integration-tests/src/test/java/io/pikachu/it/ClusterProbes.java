@@ -98,7 +98,10 @@ final class ClusterProbes {
     if (!(verdict instanceof io.pikachu.core.partitioning.Rebalancing.Enabled)) {
       throw new AssertionError("the job would run as stock: " + verdict);
     }
-    conf.set(io.pikachu.core.config.PikachuKeys.PREEMPTION_POLICY_CLASS, HADOOP_PREEMPTION_POLICY);
+    // Hadoop's own policy, which hosts nothing of Pikachu's
+    conf.set(
+        io.pikachu.core.config.PikachuKeys.PREEMPTION_POLICY_CLASS,
+        org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy.class.getName());
     if (io.pikachu.core.config.PikachuKeys.PIKACHU_SPECULATOR.equals(
         conf.getTrimmed(io.pikachu.core.config.PikachuKeys.SPECULATOR_CLASS))) {
       conf.unset(io.pikachu.core.config.PikachuKeys.SPECULATOR_CLASS);
@@ -117,10 +120,6 @@ final class ClusterProbes {
     }
     return io.pikachu.store.FsBinMapStore.forLayout(conf, layout, reducers);
   }
-
-  /** Hadoop's own AM preemption policy, which hosts nothing of Pikachu's. */
-  private static final String HADOOP_PREEMPTION_POLICY =
-      "org.apache.hadoop.mapreduce.v2.app.rm.preemption.NoopAMPreemptionPolicy";
 
   static void waitFor(Condition condition, String what) throws Exception {
     long deadline = System.currentTimeMillis() + 180_000;

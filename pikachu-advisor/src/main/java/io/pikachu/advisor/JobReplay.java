@@ -34,11 +34,11 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
  * all maps over that of its own: a faster core spends less CPU on the same bytes); its capacity is
  * the throughput times a map's work, its cores that capacity over its per-core speed. Speeds within
  * {@link #EQUAL_SPEED_BAND} of the median are taken as equal (the counters' own scatter). The job's
- * maps' input, output ratio, and CPU per MB of maps and reducers (counters, at the reference
- * speed); the AM's start and the container delay. Two costs no history shows, a map's and a
- * reducer's JVM start, are fitted so that the simulated job as it ran matches the measured one (its
- * time, map phase and reduce tail). Then the other way runs; the prediction is the measured time
- * scaled by the simulated ratio.
+ * maps' input, output ratio, and CPU per MB of maps and reducers (counters, at the reference speed;
+ * a job with bins also gives its reducers' fixed CPU, {@link ReducerCpu}); the AM's start and the
+ * container delay. Two costs no history shows, a map's and a reducer's JVM start, are fitted so
+ * that the simulated job as it ran matches the measured one (its time, map phase and reduce tail).
+ * Then the other way runs; the prediction is the measured time scaled by the simulated ratio.
  */
 public final class JobReplay {
 
@@ -113,6 +113,7 @@ public final class JobReplay {
   private final double outputRatio;
   private final double mapCpuPerMb;
   private final double reduceCpuPerMb;
+  private final double binsFixedCoreS;
   private final Platform platform;
   private final Map<String, Double> throughput;
   private final Map<String, Double> speed;
@@ -168,12 +169,10 @@ public final class JobReplay {
       }
     }
     double shuffled = 0;
-    List<Double> redCpu = new ArrayList<Double>();
+    List<double[]> redCpu = new ArrayList<double[]>();
     for (JobHistory.Attempt a : reds) {
       shuffled += a.shuffleMb;
-      if (a.shuffleMb > 0) {
-        redCpu.add(a.cpuS / a.shuffleMb * speed.get(a.node));
-      }
+      redCpu.add(new double[] {a.shuffleMb, a.cpuS * speed.get(a.node)});
     }
     if (in <= 0) {
       notes.add("the maps' counters show no input bytes; each map taken as 1 MB");
@@ -184,7 +183,12 @@ public final class JobReplay {
     }
     outputRatio = shuffled / in;
     mapCpuPerMb = mapCpu.isEmpty() ? 0 : Stats.median(mapCpu);
-    reduceCpuPerMb = redCpu.isEmpty() ? 0 : Stats.median(redCpu);
+    ReducerCpu cpu = ReducerCpu.of(underPikachu, redCpu);
+    reduceCpuPerMb = cpu.perMb;
+    binsFixedCoreS = cpu.binsFixedCoreS;
+    if (cpu.note != null) {
+      notes.add(cpu.note);
+    }
     throughput = new LinkedHashMap<String, Double>();
     // A node's maps before the reducers start had it to themselves, as the controller measures it.
     for (Map.Entry<String, List<Double>> e : durations.entrySet()) {
@@ -217,7 +221,10 @@ public final class JobReplay {
       notes.add("nodes that ran no map taken at the median map throughput: " + unmeasured);
     }
     cluster = ClusterSpec.of(job.jobId(), nodes);
-    platform = Platform.defaults().withDelays(amStart(job), containerDelay(job));
+    platform =
+        Platform.defaults()
+            .withDelays(amStart(job), containerDelay(job))
+            .withBinsPostShuffle(binsFixedCoreS, 1);
   }
 
   /**

@@ -235,11 +235,7 @@ final class RealCluster implements AutoCloseable {
   static List<String> wordcountArgs(int reducers, String input, String output, String... options) {
     List<String> args =
         new ArrayList<>(List.of("wordcount", "-D", "mapreduce.job.reduces=" + reducers));
-    if (java.util.Arrays.stream(options).anyMatch(o -> o.startsWith("pikachu.test."))) {
-      // the test hooks are not in the admin jar: the job ships the test kit to its tasks
-      args.add("-libjars");
-      args.add(RealClusterSettings.required("realcluster.testkit.jar"));
-    }
+    args.addAll(testKitFor(options));
     for (String o : options) {
       args.add("-D");
       args.add(o);
@@ -247,6 +243,16 @@ final class RealCluster implements AutoCloseable {
     args.add(input);
     args.add(output);
     return args;
+  }
+
+  /**
+   * {@code -libjars} with the test kit where a job's {@code -D} options set a test hook ({@code
+   * pikachu.test.*}): the hooks are not in the admin jar, so the job ships them to its tasks.
+   */
+  static List<String> testKitFor(String... options) {
+    return java.util.Arrays.stream(options).anyMatch(o -> o.startsWith("pikachu.test."))
+        ? List.of("-libjars", RealClusterSettings.required("realcluster.testkit.jar"))
+        : List.of();
   }
 
   Configuration conf() {

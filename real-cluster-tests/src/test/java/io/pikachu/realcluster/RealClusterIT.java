@@ -942,15 +942,11 @@ class RealClusterIT {
 
   /** The benchmarks' total-order sort of the generated records, into /out/{@code label}. */
   private JarRun totalOrderSort(String label, String option) throws Exception {
-    return bench(
-        label,
-        "sort-total-order",
-        "-D",
-        "mapreduce.job.reduces=" + REDUCERS,
-        "-D",
-        option,
-        RECORDS,
-        "/out/" + label);
+    List<String> args = new ArrayList<>(List.of("sort-total-order"));
+    args.addAll(RealCluster.testKitFor(option));
+    args.addAll(List.of("-D", "mapreduce.job.reduces=" + REDUCERS, "-D", option));
+    args.addAll(List.of(RECORDS, "/out/" + label));
+    return hadoopJar(benchmarks, label, args);
   }
 
   /**

@@ -100,35 +100,18 @@ public record DrillSetup(
             f.fabricLinkDelayPs(),
             f.queueBytes(),
             f.queuePackets());
-    return new DrillSetup(
-        name,
-        g,
-        tcp,
-        sizes,
-        durationPs,
-        warmupPs,
-        measureToPs,
-        ns2Classifier,
-        intervalScale,
-        ecnMarkPackets,
-        packetPeriodPs);
+    return edit(b -> b.fabric = g);
   }
 
   public DrillSetup withDuration(long ps) {
     if (ps <= 0) throw new IllegalArgumentException("--duration must be positive");
     // Keep the proportions: warm-up a tenth, measurement until 70%.
-    return new DrillSetup(
-        name,
-        fabric,
-        tcp,
-        sizes,
-        ps,
-        ps / 10,
-        ps * 7 / 10,
-        ns2Classifier,
-        intervalScale,
-        ecnMarkPackets,
-        packetPeriodPs);
+    return edit(
+        b -> {
+          b.durationPs = ps;
+          b.warmupPs = ps / 10;
+          b.measureToPs = ps * 7 / 10;
+        });
   }
 
   /**
@@ -140,33 +123,11 @@ public record DrillSetup(
    */
   public DrillSetup withTail(long ps) {
     if (ps <= 0) throw new IllegalArgumentException("--tail must be positive");
-    return new DrillSetup(
-        name,
-        fabric,
-        tcp,
-        sizes,
-        durationPs + ps,
-        warmupPs,
-        measureToPs,
-        ns2Classifier,
-        intervalScale,
-        ecnMarkPackets,
-        packetPeriodPs);
+    return edit(b -> b.durationPs = durationPs + ps);
   }
 
   public DrillSetup withNs2Classifier(boolean on) {
-    return new DrillSetup(
-        name,
-        fabric,
-        tcp,
-        sizes,
-        durationPs,
-        warmupPs,
-        measureToPs,
-        on,
-        intervalScale,
-        ecnMarkPackets,
-        packetPeriodPs);
+    return edit(b -> b.ns2Classifier = on);
   }
 
   /**
@@ -174,18 +135,11 @@ public record DrillSetup(
    * one that reacts to marks ({@link Simulation#NO_MARKING} for none).
    */
   public DrillSetup withTcp(TcpConfig c, int markPackets) {
-    return new DrillSetup(
-        name,
-        fabric,
-        c,
-        sizes,
-        durationPs,
-        warmupPs,
-        measureToPs,
-        ns2Classifier,
-        intervalScale,
-        markPackets,
-        packetPeriodPs);
+    return edit(
+        b -> {
+          b.tcp = c;
+          b.ecnMarkPackets = markPackets;
+        });
   }
 
   /**
@@ -194,18 +148,54 @@ public record DrillSetup(
    */
   public DrillSetup withPacketPeriod(long ps) {
     if (ps < 0) throw new IllegalArgumentException("--ppu-period must not be negative");
+    return edit(b -> b.packetPeriodPs = ps);
+  }
+
+  /** A copy with the components {@code change} sets; the others as in this setup. */
+  private DrillSetup edit(java.util.function.Consumer<Copy> change) {
+    Copy b = new Copy(this);
+    change.accept(b);
     return new DrillSetup(
-        name,
-        fabric,
-        tcp,
-        sizes,
-        durationPs,
-        warmupPs,
-        measureToPs,
-        ns2Classifier,
-        intervalScale,
-        ecnMarkPackets,
-        ps);
+        b.name,
+        b.fabric,
+        b.tcp,
+        b.sizes,
+        b.durationPs,
+        b.warmupPs,
+        b.measureToPs,
+        b.ns2Classifier,
+        b.intervalScale,
+        b.ecnMarkPackets,
+        b.packetPeriodPs);
+  }
+
+  /** The components of a setup being copied, for {@link #edit}. */
+  private static final class Copy {
+    String name;
+    LeafSpine fabric;
+    TcpConfig tcp;
+    FlowSizes sizes;
+    long durationPs;
+    long warmupPs;
+    long measureToPs;
+    boolean ns2Classifier;
+    double intervalScale;
+    int ecnMarkPackets;
+    long packetPeriodPs;
+
+    Copy(DrillSetup s) {
+      name = s.name;
+      fabric = s.fabric;
+      tcp = s.tcp;
+      sizes = s.sizes;
+      durationPs = s.durationPs;
+      warmupPs = s.warmupPs;
+      measureToPs = s.measureToPs;
+      ns2Classifier = s.ns2Classifier;
+      intervalScale = s.intervalScale;
+      ecnMarkPackets = s.ecnMarkPackets;
+      packetPeriodPs = s.packetPeriodPs;
+    }
   }
 
   /** One run at a load (fraction of host link rate), optionally sampling queues every 1 us. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pikachu.netmodels.lb.Scheme;
 import io.pikachu.netmodels.run.RunResult;
 import io.pikachu.netmodels.sim.Simulator;
+import io.pikachu.netmodels.tcp.TcpConfig;
 import org.junit.jupiter.api.Test;
 
 class DrillSetupTest {
@@ -41,5 +42,56 @@ class DrillSetupTest {
     assertEquals("flows starting in [0.1, 0.7) s, run 1 s", full.window());
     assertEquals(
         "flows starting in [0.1, 0.7) s, run 2 s", full.withTail(Simulator.PS_PER_S).window());
+  }
+
+  /** Each {@code with...} changes what it names and leaves every other component as it was. */
+  @Test
+  void eachWithChangesOnlyWhatItNames() {
+    DrillSetup s = DrillSetup.small();
+    assertEquals(
+        new DrillSetup(
+            s.name(),
+            s.fabric(),
+            s.tcp(),
+            s.sizes(),
+            s.durationPs(),
+            s.warmupPs(),
+            s.measureToPs(),
+            true,
+            s.intervalScale(),
+            s.ecnMarkPackets(),
+            s.packetPeriodPs()),
+        s.withNs2Classifier(true));
+    DrillSetup p = s.withPacketPeriod(7);
+    assertEquals(7, p.packetPeriodPs());
+    assertEquals(
+        s,
+        new DrillSetup(
+            p.name(),
+            p.fabric(),
+            p.tcp(),
+            p.sizes(),
+            p.durationPs(),
+            p.warmupPs(),
+            p.measureToPs(),
+            p.ns2Classifier(),
+            p.intervalScale(),
+            p.ecnMarkPackets(),
+            0));
+    TcpConfig dctcp = TcpConfig.drillScripts();
+    DrillSetup t = s.withTcp(dctcp, 20);
+    assertEquals(20, t.ecnMarkPackets());
+    assertEquals(s.fabric(), t.fabric());
+    assertEquals(s.durationPs(), t.durationPs());
+    DrillSetup u = s.withUplinkGbps(40);
+    assertEquals(40_000_000_000L, u.fabric().fabricRateBps());
+    assertEquals(s.fabric().leaves(), u.fabric().leaves());
+    assertEquals(s.tcp(), u.tcp());
+    assertEquals(s.intervalScale(), u.intervalScale());
+    DrillSetup d = s.withDuration(10 * Simulator.PS_PER_MS);
+    assertEquals(Simulator.PS_PER_MS, d.warmupPs());
+    assertEquals(7 * Simulator.PS_PER_MS, d.measureToPs());
+    assertEquals(s.ns2Classifier(), d.ns2Classifier());
+    assertEquals(s.name(), d.name());
   }
 }

@@ -92,6 +92,9 @@ class StockConnectAgreementTest {
     assertEquals(stockOutcome, pikachuOutcome, "how it ended");
   }
 
+  /** How far stock on a busy machine's real clock may stray from the fake clock's times. */
+  private static final int REAL_CLOCK_TOLERANCE_MS = 300;
+
   /** Stock on the real clock, unmodified: the same attempts within 300 ms. */
   @Test
   void pikachuConnectsAsUnmodifiedStockFetcherOnTheRealClock() throws Exception {
@@ -125,19 +128,28 @@ class StockConnectAgreementTest {
       String pikachuOutcome = pikachuOnTheFakeClock(pikachuHost, job);
 
       String what = "a host that " + c[0] + ", connect timeout " + timeout + " ms";
+      List<ScriptedHost.Attempt> stockAttempts = new ArrayList<>(stockHost.attempts);
+      if (stockAttempts.size() == pikachuHost.attempts.size() + 1
+          && stockAttempts.get(stockAttempts.size() - 1).timeoutMs <= REAL_CLOCK_TOLERANCE_MS) {
+        // A busy machine's scheduling delay left stock a last sliver of its connect timeout, which
+        // it tried (seen: attempts at 5, 969 and 1005 ms, the last with 36 ms left); on the fake
+        // clock that sliver is not there. An attempt given no more than the tolerance is one the
+        // tolerance can add, so it is not a disagreement.
+        stockAttempts.remove(stockAttempts.size() - 1);
+      }
       assertEquals(
-          pikachuHost.attempts.size(), stockHost.attempts.size(), what + ": " + stockHost.attempts);
-      for (int i = 0; i < stockHost.attempts.size(); i++) {
-        ScriptedHost.Attempt s = stockHost.attempts.get(i);
+          pikachuHost.attempts.size(), stockAttempts.size(), what + ": " + stockHost.attempts);
+      for (int i = 0; i < stockAttempts.size(); i++) {
+        ScriptedHost.Attempt s = stockAttempts.get(i);
         ScriptedHost.Attempt p = pikachuHost.attempts.get(i);
         // stock cuts a later attempt's timeout to what is left of the connect timeout by the real
         // clock, so on a busy machine it can be a few ms short: the same tolerance as the times
         // (the fake-clock test above holds them equal to the millisecond)
         assertTrue(
-            Math.abs(p.timeoutMs - s.timeoutMs) <= 300,
+            Math.abs(p.timeoutMs - s.timeoutMs) <= REAL_CLOCK_TOLERANCE_MS,
             what + ", attempt " + i + ": stock " + s + ", Pikachu " + p);
         assertTrue(
-            Math.abs(p.atMs - s.atMs) <= 300,
+            Math.abs(p.atMs - s.atMs) <= REAL_CLOCK_TOLERANCE_MS,
             what + ", attempt " + i + ": stock " + s + ", Pikachu " + p);
       }
       assertEquals(pikachuOutcome.split(" at ")[0], stockOutcome.split(" at ")[0], what);

@@ -40,6 +40,66 @@ class EstimatorRulesTest {
     assertFalse(new NoClassOverloaded().applies(oneClass, new ArrayList<>()), "nothing to compare");
   }
 
+  /**
+   * The classes of the paper-7 cluster's Multi-Wordcount at fast cores 2.85x, seed 2, task noise
+   * 0.08, at the correction (`sim simulate ... --seed 2`): the noise split the five equal slow
+   * nodes into 'medium' and 'slow', both of which kept pace with the maps at different measured
+   * rates.
+   */
+  private static List<ClassMeasurement> noiseSplitSlowNodes() {
+    return List.of(
+        measured("fast", 2.85, 2.218, null, false, 1.9, 0.106, 0),
+        measured("medium", 1.5, 2.536, 0.213, true, 0.7, 0.071, 1),
+        measured("slow", 1.0, 1.278, 0.113, true, 0.4, 0.047, 2));
+  }
+
+  private static ClassMeasurement measured(
+      String name,
+      double speed,
+      double rate,
+      Double efficiency,
+      boolean caughtUp,
+      double binShare,
+      double capacity,
+      int reducer) {
+    return ImmutableClassMeasurement.builder()
+        .name(name)
+        .nodes(List.of(name + ":1"))
+        .speed(speed)
+        .mapRate(1.0)
+        .reducers(List.of(reducer))
+        .reducerCapacity(capacity)
+        .shuffleRate(rate)
+        .efficiency(efficiency)
+        .caughtUp(caughtUp)
+        .binShare(binShare)
+        .build();
+  }
+
+  @Test
+  void aLaggingClassIsOverloadedOnlyIfItCopiesSlowerThanEveryClassThatKeptPace() {
+    // 2.218 maps/s is below one class that kept pace (2.536) but above the other (1.278): no
+    // evidence that the fast class fell behind what the maps gave it
+    Ratios equation =
+        ShuffleRateEstimator.withEfficiency().estimate(noiseSplitSlowNodes(), new ArrayList<>());
+    assertTrue(
+        equation.p().get("fast") < 1, "equation 2.1 alone ranks the fast nodes last: " + equation);
+    List<String> notes = new ArrayList<>();
+    assertTrue(new NoClassOverloaded().applies(noiseSplitSlowNodes(), notes), notes.toString());
+    Ratios r = new PikachuEstimator().estimate(noiseSplitSlowNodes(), new ArrayList<>());
+    assertEquals(List.of(NoClassOverloaded.NAME, ReducerCapacityEstimator.NAME), r.rules());
+    assertTrue(
+        r.p().get("fast") > r.p().get("medium") && r.p().get("medium") > r.p().get("slow"),
+        "the faster nodes keep the larger share: " + r.p());
+    // slower than both classes that kept pace: overloaded, and equation 2.1 decides
+    List<ClassMeasurement> behind =
+        List.of(
+            measured("fast", 2.85, 1.0, null, false, 1.9, 0.106, 0),
+            measured("medium", 1.5, 2.536, 0.213, true, 0.7, 0.071, 1),
+            measured("slow", 1.0, 1.278, 0.113, true, 0.4, 0.047, 2));
+    assertFalse(new NoClassOverloaded().applies(behind, new ArrayList<>()));
+  }
+
   @Test
   void idleAfterCatchUpBelowTheEfficiencyFloorOnly() {
     List<String> notes = new ArrayList<>();
