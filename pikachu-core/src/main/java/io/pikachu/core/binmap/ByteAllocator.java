@@ -110,6 +110,36 @@ public final class ByteAllocator {
     return worst;
   }
 
+  /**
+   * The highest load of any reducer once the reducers move from {@code from} to {@code to}, what a
+   * reducer had fetched of the bins it gives up counted as work it did for nothing: its bytes under
+   * {@code to} plus {@code fetchedShare} of the bytes of the bins it loses, over its share. A
+   * reducer that gains a bin fetches no more than under {@code to}; one that loses bins has spent
+   * time on them. So a move is worth its re-fetch only where this is below the load of the map in
+   * force: late in the shuffle a loser has fetched most of what it gives up, and moving gains
+   * little.
+   *
+   * @param fetchedShare the share of each bin's bytes the reducers have fetched so far, in [0, 1]
+   */
+  public static double worstLoadCountingDropped(
+      BinAllocation from, BinAllocation to, long[] binBytes, double[] shares, double fetchedShare) {
+    long[] held = loads(to, binBytes);
+    double[] work = new double[held.length];
+    for (int r = 0; r < held.length; r++) {
+      work[r] = held[r];
+    }
+    for (int b = 0; b < binBytes.length; b++) {
+      if (from.owner(b) != to.owner(b)) {
+        work[from.owner(b)] += fetchedShare * binBytes[b];
+      }
+    }
+    double worst = 0;
+    for (int r = 0; r < work.length; r++) {
+      worst = Math.max(worst, load(work[r], shares[r]));
+    }
+    return worst;
+  }
+
   static double[] shares(long[] binBytes, List<Double> weights) {
     double sum = 0;
     for (int r = 0; r < weights.size(); r++) {
@@ -259,7 +289,7 @@ public final class ByteAllocator {
     return big;
   }
 
-  private static double load(long bytes, double share) {
+  private static double load(double bytes, double share) {
     return share > 0 ? bytes / share : (bytes > 0 ? Double.POSITIVE_INFINITY : 0);
   }
 

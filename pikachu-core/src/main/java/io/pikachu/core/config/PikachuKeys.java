@@ -148,6 +148,17 @@ public final class PikachuKeys {
               + " unbalance it; false: equation 2.2 on bin counts, every bin taken to hold the same"
               + " bytes");
 
+  public static final Key<Boolean> BYTES_WAIT =
+      new Key<>(
+          "pikachu.allocation.bytes-wait",
+          "true",
+          strictBoolean(),
+          "on several node classes, a correction that the measured ratios alone would not make"
+              + " waits for the bin sizes (every bin seen from a quarter of the maps) while no"
+              + " reducer waits for it, so that skewed keys are rebalanced by bytes; false: the"
+              + " correction is taken when the shuffle stabilises, by counts if the sizes are not"
+              + " known yet");
+
   public static final Key<Boolean> SKEW_EXPECTED =
       new Key<>(
           "pikachu.skew.expected",
@@ -347,6 +358,7 @@ public final class PikachuKeys {
               MOVABLE_PARTITIONERS,
               PLACEMENT_SENSITIVE_FORMATS,
               ALLOCATE_BY_BYTES,
+              BYTES_WAIT,
               SKEW_EXPECTED,
               ESTIMATOR,
               FIXED_P,

@@ -38,6 +38,11 @@ final class ByteShares {
     }
   }
 
+  /** Whether the rule is on and the reducers report sizes at all (older tasks do not). */
+  boolean arriving() {
+    return config.allocateByBytes() && sizes.anySeen();
+  }
+
   /**
    * Each bin's bytes over all {@code totalMaps} maps, once known well enough to give bins out by:
    * the rule is on, and every bin has been seen from at least {@link #SIZES_MIN_SHARE} of the maps.
@@ -65,15 +70,31 @@ final class ByteShares {
       double finishedShare,
       List<String> notes,
       List<String> rules) {
+    return target(inForce, bins, bins.weights(), binBytes, finishedShare, notes, rules);
+  }
+
+  /**
+   * As above, each reducer's share of the bytes being its weight in {@code shareWeights} over the
+   * sum: the decided ratios, or the map in force's bin counts where the correction keeps its
+   * ratios.
+   */
+  BinAllocation target(
+      BinAllocation inForce,
+      BinDecision bins,
+      List<Double> shareWeights,
+      Optional<long[]> binBytes,
+      double finishedShare,
+      List<String> notes,
+      List<String> rules) {
     if (!binBytes.isPresent()) {
       return inForce.rebalanced(bins.counts(), slicing.keepsOrder());
     }
     long[] bytes = binBytes.get();
     ByteAllocator.Result byBytes =
-        ByteAllocator.allocate(inForce, bytes, bins.weights(), slicing.keepsOrder());
+        ByteAllocator.allocate(inForce, bytes, shareWeights, slicing.keepsOrder());
     double before = ByteAllocator.worstLoad(ByteAllocator.loads(inForce, bytes), byBytes.shares());
     rules.add(ByteAllocator.RULE);
-    if (before <= 1.0 + config.deadband() || byBytes.worstLoad() >= before) {
+    if (before <= 1.0 + config.deadband()) {
       notes.add(
           String.format(
               Locale.ROOT,
@@ -84,13 +105,32 @@ final class ByteShares {
       return inForce;
     }
     BinAllocation next = byBytes.allocation();
+    double costed =
+        ByteAllocator.worstLoadCountingDropped(
+            inForce, next, bytes, byBytes.shares(), finishedShare);
+    if (costed >= before) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "by bytes, the most loaded reducer holds %.3f of its share; moving bins would leave"
+                  + " %.3f, but with what the losing reducers already fetched of them (%.0f%% of"
+                  + " the maps finished) the most loaded would do %.3f, no less: the re-fetch is"
+                  + " not worth it, kept",
+              before,
+              byBytes.worstLoad(),
+              100 * finishedShare,
+              costed));
+      return inForce;
+    }
     notes.add(
         String.format(
             Locale.ROOT,
-            "by bytes: the most loaded reducer held %.3f of its share, now %.3f; %d bin(s)"
+            "by bytes: the most loaded reducer held %.3f of its share, now %.3f (%.3f counting"
+                + " what the losing reducers already fetched of the bins they give up); %d bin(s)"
                 + " move, about %d MB of them from maps already finished, fetched again",
             before,
             byBytes.worstLoad(),
+            costed,
             next.binsMovedFrom(inForce),
             refetchedBytes(inForce, next, bytes, finishedShare) >> 20));
     if (!byBytes.oversizedBins().isEmpty()) {

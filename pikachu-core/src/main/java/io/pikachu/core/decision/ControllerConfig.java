@@ -54,6 +54,16 @@ public abstract class ControllerConfig {
     return true;
   }
 
+  /**
+   * Rule {@code correction-waits-for-bin-sizes} on several node classes ({@code
+   * pikachu.allocation.bytes-wait}).
+   */
+  @Value.Default
+  @Value.Parameter(false)
+  public boolean bytesWait() {
+    return true;
+  }
+
   public static ControllerConfig of(
       Estimator estimator,
       OptionalDouble fixedP,
@@ -130,6 +140,7 @@ public abstract class ControllerConfig {
     return ImmutableControllerConfig.builder()
         .from(read)
         .allocateByBytes(PikachuKeys.ALLOCATE_BY_BYTES.get(lookup))
+        .bytesWait(PikachuKeys.BYTES_WAIT.get(lookup))
         .build();
   }
 }

@@ -269,7 +269,7 @@ public final class JobController {
     return estimate
         .timing()
         .check(poll)
-        .map(fire -> decide(estimate, poll, fire, priorNotes, priorRules));
+        .flatMap(fire -> decide(estimate, poll, fire, priorNotes, priorRules));
   }
 
   /**
@@ -296,7 +296,8 @@ public final class JobController {
     return decisions.get(decisions.size() - 1);
   }
 
-  private Decision decide(
+  /** The version this poll decides, or none while the correction waits for the bins' sizes. */
+  private Optional<Decision> decide(
       Estimate estimate, Poll poll, Fire fire, List<String> priorNotes, List<String> priorRules) {
     List<String> notes = new ArrayList<>(poll.classes().notes());
     notes.addAll(priorNotes);
@@ -352,39 +353,93 @@ public final class JobController {
                     notes,
                     rules)
                 : Staging.Staged.confirmed(inForce, rules);
+    if (published != null
+        && !binBytes.isPresent()
+        && sizesAwaited(published, staged, poll, notes, rules)) {
+      return Optional.empty();
+    }
     Stabilisation st = fire.stabilisation();
-    return Decision.builder()
-        .estimator(config.estimator().configValue())
-        .reason(fire.reason())
-        .decidedAtMs(poll.now())
-        .firstReducerMs(poll.t1())
-        .tsMs(st == null ? null : boxed(st.tsMs()))
-        .twMs(st == null ? null : boxed(st.twMs()))
-        .windowStartMs(fire.window().map(w -> w[0]).orElse(null))
-        .windowEndMs(fire.window().map(w -> w[1]).orElse(null))
-        .waveMaps(st == null ? 0 : st.waveMaps())
-        .mapsCompleted(job.mapsCompletedAt(poll.now()))
-        .totalMaps(job.totalMaps())
-        .binsPerReducer(config.binsPerReducer())
-        .deadband(config.deadband())
-        .rebalanced(!staged.allocation.isEven())
-        .referenceClass(used.reference())
-        .classes(
-            measured.stream()
-                .map(m -> m.withP(used.p().get(m.name())))
-                .collect(Collectors.toList()))
-        .reducerClasses(bins.reducerClasses())
-        .reducerBins(staged.allocation.counts())
-        .reducerBytes(
-            binBytes
-                .map(b -> boxed(ByteAllocator.loads(staged.allocation, b)))
-                .orElse(Collections.emptyList()))
-        .owners(staged.allocation.ownerRuns())
-        .version(decisions.size() + 1)
-        .stage(staged.stage)
-        .notes(notes)
-        .rules(rules)
-        .build();
+    return Optional.of(
+        Decision.builder()
+            .estimator(config.estimator().configValue())
+            .reason(fire.reason())
+            .decidedAtMs(poll.now())
+            .firstReducerMs(poll.t1())
+            .tsMs(st == null ? null : boxed(st.tsMs()))
+            .twMs(st == null ? null : boxed(st.twMs()))
+            .windowStartMs(fire.window().map(w -> w[0]).orElse(null))
+            .windowEndMs(fire.window().map(w -> w[1]).orElse(null))
+            .waveMaps(st == null ? 0 : st.waveMaps())
+            .mapsCompleted(job.mapsCompletedAt(poll.now()))
+            .totalMaps(job.totalMaps())
+            .binsPerReducer(config.binsPerReducer())
+            .deadband(config.deadband())
+            .rebalanced(!staged.allocation.isEven())
+            .referenceClass(used.reference())
+            .classes(
+                measured.stream()
+                    .map(m -> m.withP(used.p().get(m.name())))
+                    .collect(Collectors.toList()))
+            .reducerClasses(bins.reducerClasses())
+            .reducerBins(staged.allocation.counts())
+            .reducerBytes(
+                binBytes
+                    .map(b -> boxed(ByteAllocator.loads(staged.allocation, b)))
+                    .orElse(Collections.emptyList()))
+            .owners(staged.allocation.ownerRuns())
+            .version(decisions.size() + 1)
+            .stage(staged.stage)
+            .notes(notes)
+            .rules(rules)
+            .build());
+  }
+
+  /**
+   * Rule {@value #SIZES_WAIT_RULE} on several node classes (key {@code
+   * pikachu.allocation.bytes-wait}): the correction is taken when the shuffle stabilises, which on
+   * the paper's scale is a tenth of the maps, before every bin has been seen from a quarter of
+   * them. Where the measured ratios alone would keep the provisional map, publishing it then would
+   * make it final by counts and leave the bins' bytes no say. So that correction waits for the
+   * sizes while waiting costs no reducer anything: the map in force is the one it would confirm,
+   * and no reducer has copied every map (its final merge would then wait), nor have all maps
+   * finished {@code pikachu.stabilisation.after-maps-wait-ms} ago. A correction the measured ratios
+   * call for is not held back: a map known to be wrong costs every map that finishes under it.
+   *
+   * @return whether to wait; else {@code notes} and {@code rules} say why the sizes were not used
+   */
+  private boolean sizesAwaited(
+      Decision published,
+      Staging.Staged staged,
+      Poll poll,
+      List<String> notes,
+      List<String> rules) {
+    if (!config.bytesWait()
+        || !bytes.arriving()
+        || published.reason() == DecisionReason.SINGLE_CLASS) {
+      return false;
+    }
+    if (staged.stage != DecisionStage.CONFIRMED) {
+      notes.add(
+          "the bins' sizes were not known yet (every bin seen from a quarter of the maps); the"
+              + " measured ratios call for a correction now, so it goes by counts");
+      return false;
+    }
+    Optional<Integer> waiting = poll.reducerWaitingForDecision();
+    if (!waiting.isPresent() && !poll.waitedAfterMaps()) {
+      return true;
+    }
+    rules.add(SIZES_WAIT_RULE);
+    notes.add(
+        (waiting.isPresent()
+                ? "reducer " + waiting.get() + " had copied every map and waited for the decision"
+                : "all maps had finished "
+                    + config.afterMapsWaitMs()
+                    + " ms ago ("
+                    + PikachuKeys.AFTER_MAPS_WAIT_MS.name()
+                    + ")")
+            + " before the bins' sizes were known (every bin seen from a quarter of the maps);"
+            + " confirmed by counts");
+    return false;
   }
 
   /** {@code from}'s bin map as the final version: it changes no bin. */

@@ -92,10 +92,17 @@ final class Staging {
               ratiosDiffer ? "outside" : "within",
               config.deadband()));
     }
+    // Where the measured ratios keep the map in force, its bin counts are the shares it stands for:
+    // the bytes then move bins only where they, not the ratios, differ from those shares. (The
+    // decided ratios may fall inside the dead band, which would call for even shares and undo
+    // a provisional map the measurement just confirmed.)
     BinAllocation target =
-        ratiosDiffer || binBytes.isPresent()
+        ratiosDiffer
             ? bytes.target(inForce, bins, binBytes, finishedShare, notes, rules)
-            : inForce;
+            : binBytes.isPresent()
+                ? bytes.target(
+                    inForce, bins, countWeights(inForce), binBytes, finishedShare, notes, rules)
+                : inForce;
     if (target.equals(inForce)) {
       notes.add("the provisional map is final");
       return Staged.confirmed(inForce, rules);
@@ -103,5 +110,9 @@ final class Staging {
     rules.add(JobController.CORRECTED_RULE);
     notes.add("corrected");
     return new Staged(DecisionStage.CORRECTED, target);
+  }
+
+  private static List<Double> countWeights(BinAllocation allocation) {
+    return allocation.counts().stream().map(Integer::doubleValue).collect(Collectors.toList());
   }
 }

@@ -82,6 +82,36 @@ class ByteAllocatorTest {
   }
 
   @Test
+  void whatALoserAlreadyFetchedCountsAgainstAMove() {
+    // reducer 0 holds 140 of 200 bytes (1.4 shares); moving bin 1 (40 bytes) to reducer 1 evens it
+    long[] bytes = {100, 40, 30, 30};
+    BinAllocation before = BinAllocation.ofOwners(2, 2, new int[] {0, 0, 1, 1});
+    BinAllocation after = BinAllocation.ofOwners(2, 2, new int[] {0, 1, 1, 1});
+    double[] shares = {100, 100};
+    assertEquals(1.4, ByteAllocator.worstLoad(ByteAllocator.loads(before, bytes), shares), 1e-9);
+    assertEquals(
+        1.0,
+        ByteAllocator.worstLoadCountingDropped(before, after, bytes, shares, 0.0),
+        1e-9,
+        "before any map, the move costs nothing");
+    assertEquals(
+        1.3,
+        ByteAllocator.worstLoadCountingDropped(before, after, bytes, shares, 0.75),
+        1e-9,
+        "at 3/4 the loser has done 100 plus 30 of the bin it gives up: still worth moving");
+    assertEquals(
+        1.4,
+        ByteAllocator.worstLoadCountingDropped(before, after, bytes, shares, 1.0),
+        1e-9,
+        "once every map is fetched the move buys nothing");
+    assertEquals(
+        1.4,
+        ByteAllocator.worstLoadCountingDropped(before, before, bytes, shares, 0.75),
+        1e-9,
+        "no move, no loss");
+  }
+
+  @Test
   void aBalancedAllocationMovesNothing() {
     long[] bytes = equalBins(30, 100);
     BinAllocation even = BinAllocation.even(10, 3);

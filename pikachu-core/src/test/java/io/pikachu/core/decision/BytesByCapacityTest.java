@@ -8,12 +8,15 @@ import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.binmap.ByteAllocator;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,25 +35,38 @@ class BytesByCapacityTest {
 
   /** Runs {@code job} under {@code c}, each reducer's reports carrying its bins' sizes so far. */
   private static DecisionRecord closedLoopWithSizes(SyntheticJob job, JobController c) {
-    return TwoStageControllerTest.closedLoop(
-        job,
-        c,
-        r -> {
-          if (r.type() != TaskType.REDUCE || r.mapsCopied() == 0) {
-            return r;
-          }
-          BinAllocation owned = c.decision().map(Decision::allocation).orElse(null);
-          int bpr = c.decision().map(Decision::binsPerReducer).orElse(10);
-          List<BinBytesReport.Entry> entries = new ArrayList<>();
-          for (int b = 0; b < bpr * job.numReducers(); b++) {
-            int owner = owned == null ? b / bpr : owned.owner(b);
-            if (owner == r.taskIndex()) {
-              entries.add(
-                  new BinBytesReport.Entry(b, binBytesPerMap(b) * r.mapsCopied(), r.mapsCopied()));
-            }
-          }
-          return r.withBinBytes(BinBytesReport.encode(entries));
-        });
+    return closedLoopWithSizes(job, c, BytesByCapacityTest::binBytesPerMap);
+  }
+
+  /** As above, bin b holding {@code bytesPerMap.applyAsLong(b)} bytes of each map's output. */
+  static DecisionRecord closedLoopWithSizes(
+      SyntheticJob job, JobController c, IntToLongFunction bytesPerMap) {
+    return TwoStageControllerTest.closedLoop(job, c, withSizes(job, c, bytesPerMap));
+  }
+
+  /**
+   * A reducer's report as the task sends it: with what the reducer holds of each bin it owns under
+   * {@code c}'s map in force, bin b holding {@code bytesPerMap.applyAsLong(b)} of each map.
+   */
+  static UnaryOperator<StatusReport> withSizes(
+      SyntheticJob job, JobController c, IntToLongFunction bytesPerMap) {
+    return r -> {
+      if (r.type() != TaskType.REDUCE || r.mapsCopied() == 0) {
+        return r;
+      }
+      BinAllocation owned = c.decision().map(Decision::allocation).orElse(null);
+      int bpr = c.decision().map(Decision::binsPerReducer).orElse(10);
+      List<BinBytesReport.Entry> entries = new ArrayList<>();
+      for (int b = 0; b < bpr * job.numReducers(); b++) {
+        int owner = owned == null ? b / bpr : owned.owner(b);
+        if (owner == r.taskIndex()) {
+          entries.add(
+              new BinBytesReport.Entry(
+                  b, bytesPerMap.applyAsLong(b) * r.mapsCopied(), r.mapsCopied()));
+        }
+      }
+      return r.withBinBytes(BinBytesReport.encode(entries));
+    };
   }
 
   private static JobController controller(SyntheticJob job, Map<String, String> extra) {

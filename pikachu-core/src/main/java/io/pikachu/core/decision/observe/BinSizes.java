@@ -38,6 +38,11 @@ public final class BinSizes {
     return bytes.length;
   }
 
+  /** Whether any bin has been seen from a map. */
+  public boolean anySeen() {
+    return seen > 0;
+  }
+
   /** Whether every bin has been seen from at least one map. */
   public boolean everyBinSeen() {
     return seen == bytes.length;
