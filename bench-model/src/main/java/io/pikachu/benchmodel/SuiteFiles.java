@@ -148,6 +148,13 @@ public final class SuiteFiles {
     public static final String SHUFFLE_BYTES = "shuffle_bytes";
     public static final String CPU_S = "cpu_s";
 
+    /**
+     * Bytes a reducer fetched and then dropped because its bins moved away (Pikachu's
+     * BYTES_DROPPED); what it kept is {@link #SHUFFLE_BYTES} less this. Absent in run sets before
+     * 2026-11-29.
+     */
+    public static final String DROPPED_BYTES = "dropped_bytes";
+
     public static final String MAP = "map";
     public static final String REDUCE = "reduce";
 
@@ -161,7 +168,8 @@ public final class SuiteFiles {
             SORT_DONE_S,
             FINISH_S,
             SHUFFLE_BYTES,
-            CPU_S);
+            CPU_S,
+            DROPPED_BYTES);
 
     private Tasks() {}
   }

@@ -456,6 +456,7 @@ final class ConfigSection {
               "Map CPU (s)",
               "Reduce CPU (s)",
               "Shuffled (MB)",
+              "Kept (MB)",
               "Mean reducer finish (s)");
       for (NodeUsage u : NodeUsage.of(dir.get().nodes(), dir.get().tasks())) {
         table.row(
@@ -467,6 +468,7 @@ final class ConfigSection {
             Fmt.seconds(u.mapCpuSeconds()),
             Fmt.seconds(u.reduceCpuSeconds()),
             Fmt.megabytes(u.shuffledBytes()),
+            Fmt.megabytes(u.keptBytes()),
             Fmt.seconds(u.meanReducerFinishSeconds()));
       }
       md.append(table).append('\n');

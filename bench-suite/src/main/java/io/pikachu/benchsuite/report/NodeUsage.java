@@ -9,7 +9,9 @@ import java.util.Map;
 
 /**
  * What one run's tasks did on one node, from its tasks.csv and nodes.csv: the per-node view behind
- * Fig. 2.8, which shows where the reduce work went and when each node's reducers were done.
+ * Fig. 2.8, which shows where the reduce work went and when each node's reducers were done. Kept
+ * bytes are the shuffled bytes less those of bins fetched and then dropped when they moved away:
+ * the bytes the node's reducers actually reduced.
  */
 record NodeUsage(
     RunNode node,
@@ -18,6 +20,7 @@ record NodeUsage(
     double mapCpuSeconds,
     double reduceCpuSeconds,
     long shuffledBytes,
+    long keptBytes,
     double meanReducerFinishSeconds) {
 
   /**
@@ -49,6 +52,7 @@ record NodeUsage(
               maps.stream().mapToDouble(RunTask::cpuSeconds).sum(),
               reduces.stream().mapToDouble(RunTask::cpuSeconds).sum(),
               reduces.stream().mapToLong(RunTask::shuffleBytes).sum(),
+              reduces.stream().mapToLong(RunTask::keptBytes).sum(),
               reduces.stream().mapToDouble(RunTask::finishSeconds).average().orElse(Double.NaN)));
     }
     return rows;

@@ -7,6 +7,7 @@ import io.pikachu.benchsuite.demo.NodeBreakdown;
 import io.pikachu.cluster.ClusterNode;
 import io.pikachu.cluster.history.JobTimeline;
 import io.pikachu.cluster.history.TaskRun;
+import io.pikachu.store.PikachuCounter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -82,7 +83,8 @@ public final class RunFiles {
               t.reduce() ? seconds(t.sortFinishTime() - t0) : "",
               seconds(t.finishTime() - t0),
               t.shuffleBytes(),
-              seconds(t.cpuMillis()));
+              seconds(t.cpuMillis()),
+              t.counter(PikachuCounter.GROUP + "/" + PikachuCounter.BYTES_DROPPED.name()));
         }
       }
     }
@@ -114,7 +116,10 @@ public final class RunFiles {
                 Double.parseDouble(row.get(Tasks.START_S)),
                 Double.parseDouble(row.get(Tasks.FINISH_S)),
                 Long.parseLong(row.get(Tasks.SHUFFLE_BYTES)),
-                Double.parseDouble(row.get(Tasks.CPU_S))));
+                Double.parseDouble(row.get(Tasks.CPU_S)),
+                row.isMapped(Tasks.DROPPED_BYTES)
+                    ? Long.parseLong(row.get(Tasks.DROPPED_BYTES))
+                    : 0L));
   }
 
   /**

@@ -2,7 +2,8 @@ package io.pikachu.benchsuite.suite;
 
 /**
  * A successful task attempt of a run, a row of its tasks.csv; times are seconds from the job's
- * launch.
+ * launch. {@code droppedBytes} is what a reducer fetched and dropped when its bins moved away, so
+ * the bytes it reduced are {@link #keptBytes()}.
  */
 public record RunTask(
     String attempt,
@@ -11,4 +12,10 @@ public record RunTask(
     double startSeconds,
     double finishSeconds,
     long shuffleBytes,
-    double cpuSeconds) {}
+    double cpuSeconds,
+    long droppedBytes) {
+
+  public long keptBytes() {
+    return shuffleBytes - droppedBytes;
+  }
+}

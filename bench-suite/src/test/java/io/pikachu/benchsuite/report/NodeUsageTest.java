@@ -18,11 +18,11 @@ class NodeUsageTest {
         NodeUsage.of(
             nodes,
             List.of(
-                new RunTask("m0", false, "fast0", 0, 10, 0, 8),
-                new RunTask("r0", true, "fast0", 5, 60, 3_000_000, 20),
-                new RunTask("r1", true, "fast0", 5, 70, 1_000_000, 10),
-                new RunTask("r2", true, "h:2", 5, 90, 500_000, 4),
-                new RunTask("m1", false, "ghost", 0, 12, 0, 3)));
+                new RunTask("m0", false, "fast0", 0, 10, 0, 8, 0),
+                new RunTask("r0", true, "fast0", 5, 60, 3_000_000, 20, 0),
+                new RunTask("r1", true, "fast0", 5, 70, 1_000_000, 10, 250_000),
+                new RunTask("r2", true, "h:2", 5, 90, 500_000, 4, 0),
+                new RunTask("m1", false, "ghost", 0, 12, 0, 3, 0)));
     assertEquals(
         List.of("fast0", "slow0", "ghost"), rows.stream().map(r -> r.node().name()).toList());
     NodeUsage fast = rows.get(0);
@@ -31,6 +31,7 @@ class NodeUsageTest {
     assertEquals(8, fast.mapCpuSeconds());
     assertEquals(30, fast.reduceCpuSeconds());
     assertEquals(4_000_000, fast.shuffledBytes());
+    assertEquals(3_750_000, fast.keptBytes(), "a bin fetched and dropped was not reduced here");
     assertEquals(65, fast.meanReducerFinishSeconds());
     assertEquals(90, rows.get(1).meanReducerFinishSeconds(), "tasks.csv may name a node by its id");
     assertEquals("?", rows.get(2).node().nodeClass());

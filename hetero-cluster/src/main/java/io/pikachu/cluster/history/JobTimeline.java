@@ -105,6 +105,9 @@ public record JobTimeline(
       for (CounterGroup group : counters) {
         for (Counter counter : group) {
           flat.put(group.getDisplayName() + "/" + counter.getDisplayName(), counter.getValue());
+          // Display names come from a resource bundle a reader may not have; the names the code
+          // uses always travel in the history file.
+          flat.put(group.getName() + "/" + counter.getName(), counter.getValue());
         }
       }
     }

@@ -17,7 +17,10 @@ public record TaskRun(
     long spilledRecords,
     java.util.Map<String, Long> counters) {
 
-  /** Value of a counter by its display group and name ("group/name"), 0 when absent. */
+  /**
+   * Value of a counter by its group and name ("group/name"), either as displayed or as the code
+   * names them (e.g. {@code Pikachu/BYTES_DROPPED}), 0 when absent.
+   */
   public long counter(String groupSlashName) {
     return counters.getOrDefault(groupSlashName, 0L);
   }
