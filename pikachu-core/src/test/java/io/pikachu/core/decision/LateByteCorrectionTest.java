@@ -103,6 +103,27 @@ class LateByteCorrectionTest {
   }
 
   @Test
+  void onTwoClassesTheMapsReportsAloneLetTheCorrectionGoByBytes() {
+    // the cluster's case (issue 43, Config-1): no reducer reports a size before it has copied
+    // every map, so only the maps' final statuses can bring the sizes in time
+    SyntheticJob job = twoClasses();
+    DecisionRecord r =
+        TwoStageControllerTest.closedLoop(
+            job,
+            controller(job, Map.of()),
+            BytesByCapacityTest.withMapSizes(80, LateByteCorrectionTest::skewed));
+    Decision last = r.last();
+    assertEquals(DecisionStage.CORRECTED, last.stage(), why(r));
+    assertTrue(last.rules().contains(ByteAllocator.RULE), why(r));
+    assertFalse(last.rules().contains(JobController.SIZES_WAIT_RULE), why(r) + last.notes());
+    long[] bytes = new long[last.allocation().totalBins()];
+    for (int b = 0; b < bytes.length; b++) {
+      bytes[b] = skewed(b);
+    }
+    assertTrue(worstLoad(last, bytes) < 1.25, worstLoad(last, bytes) + why(r));
+  }
+
+  @Test
   void withoutTheWaitTheSameJobIsDecidedByCountsBeforeTheSizes() {
     DecisionRecord byBytes = run(Map.of(), LateByteCorrectionTest::skewed);
     DecisionRecord noWait =
