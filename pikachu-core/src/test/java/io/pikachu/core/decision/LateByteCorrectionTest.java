@@ -33,6 +33,14 @@ class LateByteCorrectionTest {
     return UNIT * 10 / (1 + (bin * 7) % 10);
   }
 
+  private static long[] skewedBins(int bins) {
+    long[] bytes = new long[bins];
+    for (int b = 0; b < bins; b++) {
+      bytes[b] = skewed(b);
+    }
+    return bytes;
+  }
+
   private static long even(int bin) {
     return UNIT;
   }
@@ -116,10 +124,7 @@ class LateByteCorrectionTest {
     assertEquals(DecisionStage.CORRECTED, last.stage(), why(r));
     assertTrue(last.rules().contains(ByteAllocator.RULE), why(r));
     assertFalse(last.rules().contains(JobController.SIZES_WAIT_RULE), why(r) + last.notes());
-    long[] bytes = new long[last.allocation().totalBins()];
-    for (int b = 0; b < bytes.length; b++) {
-      bytes[b] = skewed(b);
-    }
+    long[] bytes = skewedBins(last.allocation().totalBins());
     assertTrue(worstLoad(last, bytes) < 1.25, worstLoad(last, bytes) + why(r));
   }
 
@@ -130,10 +135,7 @@ class LateByteCorrectionTest {
         run(Map.of(PikachuKeys.BYTES_WAIT.name(), "false"), LateByteCorrectionTest::skewed);
     assertFalse(noWait.last().rules().contains(ByteAllocator.RULE), why(noWait));
     assertTrue(noWait.last().mapsCompleted() < 0.25 * noWait.last().totalMaps(), why(noWait));
-    long[] bytes = new long[noWait.last().allocation().totalBins()];
-    for (int b = 0; b < bytes.length; b++) {
-      bytes[b] = skewed(b);
-    }
+    long[] bytes = skewedBins(noWait.last().allocation().totalBins());
     double counted = worstLoad(noWait.last(), bytes);
     double weighed = worstLoad(byBytes.last(), bytes);
     assertTrue(
