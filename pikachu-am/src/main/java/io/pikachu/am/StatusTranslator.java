@@ -1,5 +1,6 @@
 package io.pikachu.am;
 
+import io.pikachu.core.binmap.MapBinBytesReport;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
@@ -72,10 +73,16 @@ final class StatusTranslator {
                 totalMaps,
                 cpuMs(status),
                 launch > 0 && launch <= timeMs ? launch : -1)
-            .withBinBytes(type == TaskType.REDUCE ? binBytes(status.stateString) : ""));
+            .withBinBytes(
+                type == TaskType.REDUCE
+                    ? binBytes(status.stateString)
+                    : MapBinBytesReport.excerpt(status.stateString)));
   }
 
-  /** The bin-size report at the end of a reducer's status string, or "". */
+  /**
+   * The bin-size report at the end of a reducer's status string, or "". A map's is in its final
+   * status ({@link MapBinBytesReport}).
+   */
   static String binBytes(String stateString) {
     if (stateString == null) {
       return "";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.when;
 
+import io.pikachu.core.binmap.MapBinBytesReport;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.Reports;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -60,6 +61,22 @@ class StatusTranslatorTest {
     assertEquals(TaskType.MAP, r.type());
     assertEquals(0, r.mapsCopied());
     assertEquals(-1, r.launchTimeMs());
+  }
+
+  @Test
+  void aMapsFinalStatusCarriesItsBinSizes() {
+    // as Task.sendLastUpdate sends it: the status the collector set, then the map's phases
+    am.completedMaps(7);
+    TaskAttempt a =
+        am.attempt(org.apache.hadoop.mapreduce.v2.api.records.TaskType.MAP, 5, 0, "h:1", 1L);
+    String report = MapBinBytesReport.encode(new long[] {5, 900, 0, 70}, 512);
+    TaskAttemptStatus s = AmFixture.status(a, Phase.SORT, 1.0f, "map " + report + " > sort", 10);
+    StatusReport r = StatusTranslator.translate(s, 5_000L, am.job).orElseThrow();
+    assertEquals(report, r.binBytes());
+    assertEquals(
+        900, MapBinBytesReport.decode(r.binBytes(), 4).orElseThrow().bytes(0), r.binBytes());
+    TaskAttemptStatus plain = AmFixture.status(a, Phase.MAP, 0.5f, "map > map", 10);
+    assertEquals("", StatusTranslator.translate(plain, 5_000L, am.job).orElseThrow().binBytes());
   }
 
   @Test

@@ -144,9 +144,9 @@ public final class PikachuKeys {
           "true",
           strictBoolean(),
           "the correction gives each reducer bins whose bytes match its share (its P over the sum),"
-              + " from the bin sizes the reducers report as they fetch, so that skewed keys do not"
-              + " unbalance it; false: equation 2.2 on bin counts, every bin taken to hold the same"
-              + " bytes");
+              + " from the bin sizes the maps report at their end and the reducers as they fetch, so"
+              + " that skewed keys do not unbalance it; false: equation 2.2 on bin counts, every bin"
+              + " taken to hold the same bytes");
 
   public static final Key<Boolean> BYTES_WAIT =
       new Key<>(

@@ -3,6 +3,8 @@ package io.pikachu.core.decision;
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.binmap.ByteAllocator;
+import io.pikachu.core.binmap.MapBinBytesReport;
+import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.BinSizes;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
@@ -12,9 +14,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Rule {@value ByteAllocator#RULE} in the controller: the bins' sizes as the reducers report them
- * ({@link BinSizes}), and the allocation the decided shares ask for, by bytes once the sizes are
- * known and by counts (equation 2.2) before (docs/controller.md, section 6a).
+ * Rule {@value ByteAllocator#RULE} in the controller: the bins' sizes as the maps (at their end)
+ * and the reducers report them ({@link BinSizes}), and the allocation the decided shares ask for,
+ * by bytes once the sizes are known and by counts (equation 2.2) before (docs/controller.md,
+ * section 6a).
  */
 final class ByteShares {
 
@@ -31,10 +34,21 @@ final class ByteShares {
     this.sizes = new BinSizes(config.binsPerReducer() * numReducers);
   }
 
-  /** Takes the bin sizes a reducer's report carries. */
+  /**
+   * Takes the bin sizes a report carries: a reducer's, or a map's at its end. A map's report of
+   * another layout, cut or damaged, or from an attempt that failed, is ignored.
+   */
   void onReport(StatusReport report) {
-    if (report.type() == TaskType.REDUCE && !report.binBytes().isEmpty()) {
+    if (report.binBytes().isEmpty()) {
+      return;
+    }
+    if (report.type() == TaskType.REDUCE) {
       sizes.update(BinBytesReport.decode(report.binBytes()));
+    } else if (report.state() != AttemptState.FAILED
+        && report.state() != AttemptState.KILLED
+        && report.taskIndex() < report.totalMaps()) {
+      MapBinBytesReport.decode(report.binBytes(), sizes.totalBins())
+          .ifPresent(r -> sizes.updateFromMap(report.taskIndex(), r));
     }
   }
 

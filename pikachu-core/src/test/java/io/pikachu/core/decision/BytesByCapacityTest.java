@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.binmap.ByteAllocator;
+import io.pikachu.core.binmap.MapBinBytesReport;
 import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.partitioning.Slicing;
@@ -93,13 +95,56 @@ class BytesByCapacityTest {
     Decision last = r.last();
     assertEquals(DecisionStage.CORRECTED, last.stage(), why);
     assertTrue(last.rules().contains(ByteAllocator.RULE), why);
+    assertEachWithin15PercentOfASixth(last);
+    assertTrue(last.notes().stream().anyMatch(n -> n.contains("fetched again")), why);
+  }
+
+  /**
+   * Each map's final report as the task sends it ({@code BinSizesStatus}): every bin's bytes in its
+   * output, within Hadoop's default status length.
+   */
+  static UnaryOperator<StatusReport> withMapSizes(int totalBins, IntToLongFunction bytesPerMap) {
+    long[] bytes = new long[totalBins];
+    for (int b = 0; b < totalBins; b++) {
+      bytes[b] = bytesPerMap.applyAsLong(b);
+    }
+    String report = MapBinBytesReport.encode(bytes, 512);
+    return r ->
+        r.type() == TaskType.MAP && r.state() == AttemptState.SUCCEEDED
+            ? r.withBinBytes("map " + report + " > sort")
+            : r;
+  }
+
+  @Test
+  void aSkewedJobOnEqualNodesIsCorrectedByBytesFromTheMapsReportsAlone() {
+    // no reducer reports a size (as on the cluster until a reducer has copied every map): the
+    // maps' final statuses are enough, once a quarter of the maps have finished
+    SyntheticJob job = equalNodes();
+    JobController c = controller(job, Map.of());
+    DecisionRecord r =
+        TwoStageControllerTest.closedLoop(
+            job, c, withMapSizes(60, BytesByCapacityTest::binBytesPerMap));
+    String why = r.versions().stream().map(Decision::summaryLine).toList().toString();
+    assertEquals(2, r.versions().size(), why);
+    Decision last = r.last();
+    assertEquals(DecisionStage.CORRECTED, last.stage(), why);
+    assertTrue(last.rules().contains(ByteAllocator.RULE), why + last.rules());
+    assertFalse(
+        last.rules().contains(JobController.SIZES_WAIT_RULE),
+        "taken by bytes, not by counts for want of sizes: " + last.notes());
+    assertTrue(last.mapsCompleted() >= 25, "a quarter of the maps: " + last.mapsCompleted());
+    assertTrue(last.mapsCompleted() < 100, "before every map: " + last.mapsCompleted());
+    assertEachWithin15PercentOfASixth(last);
+  }
+
+  /** Each of the six reducers of equal nodes holds a sixth of the bytes, within 15%. */
+  private static void assertEachWithin15PercentOfASixth(Decision last) {
     long total = last.reducerBytes().stream().mapToLong(Long::longValue).sum();
     for (long held : last.reducerBytes()) {
       assertTrue(
           Math.abs(held - total / 6.0) <= 0.15 * total / 6,
           "within 15% of a sixth: " + last.reducerBytes());
     }
-    assertTrue(last.notes().stream().anyMatch(n -> n.contains("fetched again")), why);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.pikachu.sim.engine;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.core.binmap.BinAllocation;
 import io.pikachu.core.binmap.BinBytesReport;
+import io.pikachu.core.binmap.MapBinBytesReport;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.ControllerConfig;
 import io.pikachu.core.decision.Decision;
@@ -27,7 +28,9 @@ import java.util.Map;
  * polls it, and hands each new bin map version back to the simulation. A reducer's reports end with
  * the bytes of the bins it owns ({@link BinBytesReport}), a window at a time in turn, as the
  * reducers' {@code BinBytesSeen} writes them into their status strings and {@code StatusTranslator}
- * hands them on: the controller learns the bins' sizes the way it does in the AM.
+ * hands them on; a map's last report, every bin's bytes in its output ({@link MapBinBytesReport}),
+ * as its final status carries them: the controller learns the bins' sizes the way it does in the
+ * AM.
  */
 public final class ControllerFeed {
 
@@ -127,24 +130,42 @@ public final class ControllerFeed {
    */
   void report(
       Attempt a, double now, int completedMaps, int totalMaps, AttemptState state, BinsKept kept) {
-    double progress = Math.max(0.0, Math.min(1.0, a.progress()));
-    StatusReport report =
-        StatusReport.of(
-            ms(now),
-            a.id,
-            a.isMap() ? TaskType.MAP : TaskType.REDUCE,
-            a.task,
-            a.node.spec.name(),
-            phase(a),
-            state,
-            progress,
-            a.isMap() ? 0 : Math.min(totalMaps, a.mapsCopied(totalMaps)),
-            Math.min(totalMaps, completedMaps),
-            totalMaps,
-            Math.max(0L, Math.round(a.cpuUsed * 1000.0)),
-            ms(a.launch));
+    StatusReport report = statusReport(a, now, completedMaps, totalMaps, state);
     controller.onReport(a.isMap() || kept == null ? report : report.withBinBytes(window(a, kept)));
   }
+
+  private static StatusReport statusReport(
+      Attempt a, double now, int completedMaps, int totalMaps, AttemptState state) {
+    double progress = Math.max(0.0, Math.min(1.0, a.progress()));
+    return StatusReport.of(
+        ms(now),
+        a.id,
+        a.isMap() ? TaskType.MAP : TaskType.REDUCE,
+        a.task,
+        a.node.spec.name(),
+        phase(a),
+        state,
+        progress,
+        a.isMap() ? 0 : Math.min(totalMaps, a.mapsCopied(totalMaps)),
+        Math.min(totalMaps, completedMaps),
+        totalMaps,
+        Math.max(0L, Math.round(a.cpuUsed * 1000.0)),
+        ms(a.launch));
+  }
+
+  /**
+   * A map's last report as it ended: its final status carries every bin's bytes in its output
+   * ({@link MapBinBytesReport}), within Hadoop's default status length, after the map's own status
+   * ("map "), as the task's {@code BinSizesStatus} writes it.
+   */
+  void mapFinished(Attempt a, double now, int completedMaps, int totalMaps, long[] binBytes) {
+    controller.onReport(
+        statusReport(a, now, completedMaps, totalMaps, AttemptState.SUCCEEDED)
+            .withBinBytes(MapBinBytesReport.encode(binBytes, MAP_STATUS_CHARS - "map ".length())));
+  }
+
+  /** Hadoop's default {@code mapreduce.task.max.status.length}. */
+  static final int MAP_STATUS_CHARS = 512;
 
   /**
    * The next window of a reducer's bins as the end of its status string: as many entries as the

@@ -697,7 +697,7 @@ public final class Simulation {
     successfulMapRuntimeSum += now - a.launch;
     successfulMaps++;
     if (feed != null) {
-      report(a, AttemptState.SUCCEEDED);
+      reportMapEnd(a);
     }
     Attempt other = a.sibling;
     if (other != null && other.live()) {
@@ -758,9 +758,21 @@ public final class Simulation {
     }
   }
 
-  /** Reports an attempt to the controller; a reducer's report carries its bins' bytes. */
+  /**
+   * Reports an attempt to the controller; a reducer's report carries its bins' bytes, a map's final
+   * one every bin's bytes in its output.
+   */
   private void report(Attempt a, AttemptState state) {
     feed.report(a, now, completedMaps, job.maps(), state, a.isMap() ? null : kept(a));
+  }
+
+  /** Reports a map that finished, with its bins' bytes, as its final status carries them. */
+  private void reportMapEnd(Attempt a) {
+    long[] bytes = new long[binWeight.length];
+    for (int b = 0; b < bytes.length; b++) {
+      bytes[b] = Math.round(binWeight[b] * mapOutputMb[a.task] * BYTES_PER_MB);
+    }
+    feed.mapFinished(a, now, completedMaps, job.maps(), bytes);
   }
 
   /**

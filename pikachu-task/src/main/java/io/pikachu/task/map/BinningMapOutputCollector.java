@@ -41,6 +41,8 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
 
   private int binsPerReducer;
 
+  private Context context;
+
   /** A key's slice of its partition, in [0, bins per reducer). */
   interface Slicer<K, V> {
     int slice(K key, V value, int partition) throws IOException;
@@ -68,6 +70,7 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
       return;
     }
     Rebalancing.Enabled enabled = (Rebalancing.Enabled) rebalancing;
+    this.context = context;
     binsPerReducer = layout.binsPerReducer();
     int bins = layout.totalBins(job.getNumReduceTasks());
     JobConf binJob = binJobConf(job, bins);
@@ -134,6 +137,9 @@ public class BinningMapOutputCollector<K, V> implements MapOutputCollector<K, V>
   @Override
   public void flush() throws IOException, InterruptedException, ClassNotFoundException {
     buffer.flush();
+    if (slicer != null) {
+      BinSizesStatus.report(context);
+    }
   }
 
   @Override

@@ -28,7 +28,8 @@ import org.immutables.value.Value;
  *   <li>{@code totalMaps}: maps of the job
  *   <li>{@code cpuMs}: the attempt's cumulative CPU time (Hadoop's CPU_MILLISECONDS counter)
  *   <li>{@code launchTimeMs}: when the attempt was launched, or -1 if unknown
- *   <li>{@code binBytes}: reducers: what they reported of their bins' bytes
+ *   <li>{@code binBytes}: what a reducer reported of its bins' bytes, or a map of every bin's bytes
+ *       in its output
  * </ul>
  */
 @ValueType
@@ -64,9 +65,10 @@ public abstract class StatusReport {
   public abstract long launchTimeMs();
 
   /**
-   * Reducers: the bin sizes at the end of the attempt's status ({@link
-   * io.pikachu.core.binmap.BinBytesReport}); empty otherwise, and in traces recorded before
-   * reducers sent them.
+   * The bin sizes in the attempt's status: a reducer's ({@link
+   * io.pikachu.core.binmap.BinBytesReport}), or a map's in its final status ({@link
+   * io.pikachu.core.binmap.MapBinBytesReport}); empty otherwise, and in traces recorded before
+   * tasks sent them.
    */
   @Value.Default
   @Value.Parameter(false)

@@ -1,0 +1,214 @@
+package io.pikachu.core.binmap;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * How a map tells the AM the bytes of every bin of its output: in the status string of the final
+ * status update it sends anyway ({@code Task.sendLastUpdate}), so the AM knows the sizes from the
+ * maps as they finish, with no NameNode call, no counter and nothing added to a map's critical
+ * path. The map's index file holds every bin's length once its output is written.
+ *
+ * <p>A status string is short (the task's {@code mapreduce.task.max.status.length}, 512 by default,
+ * and 1,024 characters in Hadoop's {@code TaskStatus}), so the largest bins go exactly and the rest
+ * as one total, in base 36: {@code |mapbins <bins>.<rest bins>.<rest bytes> <bin>.<bytes> ...|}.
+ * The first field is the layout's number of bins: a report of another layout is not this job's and
+ * is ignored. Every bin not listed holds no more than the smallest listed one.
+ */
+public final class MapBinBytesReport {
+
+  private static final String OPEN = "|mapbins ";
+  private static final char CLOSE = '|';
+
+  /**
+   * The most characters a report takes: {@code TaskStatus} keeps 1,024 of the whole state string,
+   * which also holds the rest of the map's status (" > sort") after it.
+   */
+  public static final int MAX_CHARS = 960;
+
+  private final int totalBins;
+  private final int[] bins;
+  private final long[] bytes;
+  private final int restBins;
+  private final long restBytes;
+
+  private MapBinBytesReport(int totalBins, int[] bins, long[] bytes, int restBins, long restBytes) {
+    this.totalBins = totalBins;
+    this.bins = bins;
+    this.bytes = bytes;
+    this.restBins = restBins;
+    this.restBytes = restBytes;
+  }
+
+  /** The layout's number of bins the map wrote. */
+  public int totalBins() {
+    return totalBins;
+  }
+
+  /** How many bins are listed exactly. */
+  public int listed() {
+    return bins.length;
+  }
+
+  /** The {@code i}th listed bin. */
+  public int bin(int i) {
+    return bins[i];
+  }
+
+  /** The bytes of the {@code i}th listed bin. */
+  public long bytes(int i) {
+    return bytes[i];
+  }
+
+  /** How many bins are counted in {@link #restBytes} only. */
+  public int restBins() {
+    return restBins;
+  }
+
+  /** The bytes of the bins not listed, together. */
+  public long restBytes() {
+    return restBytes;
+  }
+
+  /**
+   * A map's report of {@code binBytes} (every bin's uncompressed bytes in its output, by bin) in at
+   * most {@code maxChars} characters (and {@link #MAX_CHARS}): the largest bins exactly, largest
+   * first, the rest as one total. Empty when not even the total fits.
+   */
+  public static String encode(long[] binBytes, int maxChars) {
+    int budget = Math.min(maxChars, MAX_CHARS);
+    long total = 0;
+    for (long b : binBytes) {
+      if (b < 0) {
+        throw new IllegalArgumentException("a bin of " + b + " bytes");
+      }
+      total += b;
+    }
+    // the header's length at most, whatever goes into the rest
+    int header =
+        OPEN.length()
+            + b36(binBytes.length).length()
+            + 1
+            + b36(binBytes.length).length()
+            + 1
+            + b36(total).length()
+            + 1;
+    if (header > budget) {
+      return "";
+    }
+    // an entry takes at least 4 characters (" b.n"), so no more than this many can fit
+    Integer[] largest = largest(binBytes, Math.max(0, (budget - header) / 4));
+    StringBuilder entries = new StringBuilder();
+    int listed = 0;
+    long listedBytes = 0;
+    for (Integer b : largest) {
+      String one = " " + b36(b) + '.' + b36(binBytes[b]);
+      if (header + entries.length() + one.length() > budget) {
+        break;
+      }
+      entries.append(one);
+      listed++;
+      listedBytes += binBytes[b];
+    }
+    return OPEN
+        + b36(binBytes.length)
+        + '.'
+        + b36(binBytes.length - listed)
+        + '.'
+        + b36(total - listedBytes)
+        + entries
+        + CLOSE;
+  }
+
+  /**
+   * The report in {@code status}, empty when there is none, or when it is cut, damaged or of a
+   * layout of other than {@code totalBins} bins: a report is never guessed at.
+   */
+  public static Optional<MapBinBytesReport> decode(String status, int totalBins) {
+    String body = body(status);
+    if (body == null) {
+      return Optional.empty();
+    }
+    String[] fields = body.split(" ", -1);
+    try {
+      String[] head = fields[0].split("\\.", -1);
+      if (head.length != 3 || Integer.parseInt(head[0], 36) != totalBins) {
+        return Optional.empty();
+      }
+      int restBins = Integer.parseInt(head[1], 36);
+      long restBytes = Long.parseLong(head[2], 36);
+      int listed = fields.length - 1;
+      if (restBins < 0
+          || restBytes < 0
+          || (long) restBins + listed != totalBins
+          || (restBins == 0 && restBytes != 0)) {
+        return Optional.empty();
+      }
+      int[] bins = new int[listed];
+      long[] bytes = new long[listed];
+      BitSet seen = new BitSet(totalBins);
+      for (int i = 0; i < listed; i++) {
+        String[] f = fields[i + 1].split("\\.", -1);
+        if (f.length != 2) {
+          return Optional.empty();
+        }
+        bins[i] = Integer.parseInt(f[0], 36);
+        bytes[i] = Long.parseLong(f[1], 36);
+        if (bins[i] < 0 || bins[i] >= totalBins || bytes[i] < 0 || seen.get(bins[i])) {
+          return Optional.empty();
+        }
+        seen.set(bins[i]);
+      }
+      return Optional.of(new MapBinBytesReport(totalBins, bins, bytes, restBins, restBytes));
+    } catch (NumberFormatException e) {
+      return Optional.empty(); // damaged, or not ours
+    }
+  }
+
+  /** The report's text in a status string, from its opening to its closing bar; "" if none. */
+  public static String excerpt(String status) {
+    String body = body(status);
+    return body == null ? "" : OPEN + body + CLOSE;
+  }
+
+  private static String body(String status) {
+    if (status == null) {
+      return null;
+    }
+    int open = status.indexOf(OPEN);
+    if (open < 0) {
+      return null;
+    }
+    int close = status.indexOf(CLOSE, open + OPEN.length());
+    // no closing bar: cut off, as Hadoop truncates long status strings
+    return close < 0 ? null : status.substring(open + OPEN.length(), close);
+  }
+
+  /**
+   * The {@code k} largest bins, largest first (ties by bin): a bounded heap, so a map of 100,000
+   * bins does not sort them all.
+   */
+  private static Integer[] largest(long[] binBytes, int k) {
+    PriorityQueue<Integer> heap =
+        new PriorityQueue<>(
+            Math.max(1, k),
+            (a, b) -> binBytes[a] != binBytes[b] ? Long.compare(binBytes[a], binBytes[b]) : b - a);
+    for (int b = 0; b < binBytes.length && k > 0; b++) {
+      if (heap.size() < k) {
+        heap.add(b);
+      } else if (heap.comparator().compare(b, heap.peek()) > 0) {
+        heap.poll();
+        heap.add(b);
+      }
+    }
+    Integer[] out = heap.toArray(new Integer[0]);
+    Arrays.sort(out, heap.comparator().reversed());
+    return out;
+  }
+
+  private static String b36(long v) {
+    return Long.toString(v, 36);
+  }
+}
