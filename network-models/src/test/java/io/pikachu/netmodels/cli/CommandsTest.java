@@ -85,19 +85,6 @@ class CommandsTest {
     }
   }
 
-  /** find builds only a command's part, so the names a part declares must be its commands'. */
-  @Test
-  void everyPartDeclaresExactlyTheNamesOfItsCommands() {
-    int n = 0;
-    for (Commands.Part p : Commands.PARTS) {
-      assertEquals(p.names(), p.commands().stream().map(Command::name).toList());
-      for (String name : p.names()) assertEquals(name, Commands.find(name).name());
-      n += p.names().size();
-    }
-    assertEquals(Commands.all().size(), n);
-    assertEquals(null, Commands.find("no-such-command"));
-  }
-
   @Test
   void repetitionsAreRunsEverywhereAndRepsIsAnAlias() {
     for (Command c : Commands.all()) {
