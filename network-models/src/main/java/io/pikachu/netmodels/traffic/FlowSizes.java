@@ -68,26 +68,10 @@ public final class FlowSizes {
     return units(u) * unitBytes;
   }
 
-  /**
-   * Size in units for a cumulative share u (package-private for the test of {@link #meanBytes}).
-   */
-  long units(double u) {
-    return units(u, segment(u, 1));
-  }
-
-  long unitBytes() {
-    return unitBytes;
-  }
-
-  /** The first point from {@code from} on whose cumulative share reaches u (or the last point). */
-  private int segment(double u, int from) {
-    int i = from;
+  private long units(double u) {
+    int i = 1;
     while (i < cum.length - 1 && cum[i] < u) i++;
-    return i;
-  }
-
-  /** Size for u in segment i: cum[i-1] <= u <= cum[i] (or i is the last point). */
-  private long units(double u, int i) {
+    // Now cum[i-1] <= u <= cum[i] (or i is the last point).
     if (!interpolate) return (long) Math.ceil(size[i]);
     double lo = cum[i - 1];
     double hi = cum[i];
@@ -98,15 +82,8 @@ public final class FlowSizes {
   /** Mean size in bytes, by numerical integration of the sampling rule (for load computations). */
   public double meanBytes() {
     int steps = 2_000_000;
-    // u grows with s, so each point's segment starts the search where the last one ended. The sum
-    // of whole units stays below 2^53, so a long holds exactly what a double sum would.
-    long sum = 0;
-    int i = 1;
-    for (int s = 0; s < steps; s++) {
-      double u = (s + 0.5) / steps;
-      i = segment(u, i);
-      sum += units(u, i);
-    }
-    return (double) sum / steps * unitBytes;
+    double sum = 0;
+    for (int s = 0; s < steps; s++) sum += units((s + 0.5) / steps);
+    return sum / steps * unitBytes;
   }
 }
