@@ -99,6 +99,15 @@ class AdviseMainTest {
     assertTrue(wordcountStock.savingLow < wordcountStock.saving);
     assertTrue(wordcountStock.saving < wordcountStock.savingHigh);
     assertTrue(wordcountStock.predictedOtherLow < wordcountStock.predictedPikachuSeconds());
+    // The phases: its last map ended at 36.1 s (the suite's maps_done_s); under Pikachu the tail
+    // after it is what shortens, and the two phases add up to about the predicted job.
+    assertEquals(36.1, wordcountStock.measuredMapSeconds, 0.5);
+    double map = wordcountStock.predictedOtherMapSeconds;
+    double tail = wordcountStock.predictedOtherTailSeconds;
+    assertTrue(map > 0 && tail > 0, map + " + " + tail);
+    assertTrue(
+        tail < wordcountStock.measuredSeconds - wordcountStock.measuredMapSeconds, "" + tail);
+    assertEquals(wordcountStock.predictedPikachuSeconds(), map + tail, 0.1 * (map + tail));
     // Equal per-core speed on the embedded cluster (one machine's cores), said as such.
     assertTrue(
         wordcountStock.nodes.startsWith("per-core speed taken as equal"), wordcountStock.nodes);
