@@ -44,6 +44,16 @@ final class ByteShares {
   }
 
   /**
+   * The job's map output over all {@code totalMaps} maps as the sizes seen so far say, whether or
+   * not the rule is on (it sizes what a reducer will merge, not which bins it gets); empty before
+   * any reducer reported a size.
+   */
+  Optional<Long> totalBytes(int totalMaps) {
+    long total = sizes.estimatedTotal(totalMaps);
+    return total > 0 ? Optional.of(total) : Optional.empty();
+  }
+
+  /**
    * Each bin's bytes over all {@code totalMaps} maps, once known well enough to give bins out by:
    * the rule is on, and every bin has been seen from at least {@link #SIZES_MIN_SHARE} of the maps.
    */

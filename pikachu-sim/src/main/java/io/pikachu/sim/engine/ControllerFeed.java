@@ -124,9 +124,16 @@ public final class ControllerFeed {
    * status with the attempt's final state).
    *
    * @param kept a reducer's bins and their bytes, or null (a map)
+   * @param mergeBufferBytes what a reducer holds and merges in memory (a task knows its heap)
    */
   void report(
-      Attempt a, double now, int completedMaps, int totalMaps, AttemptState state, BinsKept kept) {
+      Attempt a,
+      double now,
+      int completedMaps,
+      int totalMaps,
+      AttemptState state,
+      BinsKept kept,
+      long mergeBufferBytes) {
     double progress = Math.max(0.0, Math.min(1.0, a.progress()));
     StatusReport report =
         StatusReport.of(
@@ -143,7 +150,10 @@ public final class ControllerFeed {
             totalMaps,
             Math.max(0L, Math.round(a.cpuUsed * 1000.0)),
             ms(a.launch));
-    controller.onReport(a.isMap() || kept == null ? report : report.withBinBytes(window(a, kept)));
+    controller.onReport(
+        a.isMap() || kept == null
+            ? report
+            : report.withBinBytes(window(a, kept)).withMergeBufferBytes(mergeBufferBytes));
   }
 
   /**

@@ -68,4 +68,21 @@ public final class BinSizes {
     }
     return out;
   }
+
+  /**
+   * The job's map output over all {@code totalMaps} maps, estimated from the bins seen so far (the
+   * bins not seen yet taken to hold what a seen bin holds on average); 0 before any bin was seen.
+   */
+  public long estimatedTotal(int totalMaps) {
+    if (seen == 0) {
+      return 0;
+    }
+    double sum = 0;
+    for (int b = 0; b < bytes.length; b++) {
+      if (maps[b] > 0) {
+        sum += (double) bytes[b] * totalMaps / maps[b];
+      }
+    }
+    return Math.round(sum * bytes.length / seen);
+  }
 }
