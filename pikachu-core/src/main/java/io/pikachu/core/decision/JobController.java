@@ -10,6 +10,7 @@ import io.pikachu.core.decision.estimate.ClassMeasurer;
 import io.pikachu.core.decision.estimate.Estimates;
 import io.pikachu.core.decision.estimate.Estimates.Estimate;
 import io.pikachu.core.decision.estimate.EvenEstimator;
+import io.pikachu.core.decision.estimate.MergeBeyondMemory;
 import io.pikachu.core.decision.estimate.PartitionRatioEstimator;
 import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.JobObserver;
@@ -25,6 +26,7 @@ import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.Speeds;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -316,7 +318,13 @@ public final class JobController {
             notes);
     PartitionRatioEstimator estimator =
         fire.nothingToBalance() ? new EvenEstimator() : estimate.create(config.fixedP());
-    Ratios ratios = estimator.estimate(measured, notes);
+    Ratios ratios =
+        MergeBeyondMemory.apply(
+            estimator.estimate(measured, notes),
+            measured,
+            mergeBuffers(poll),
+            bytes.totalBytes(job.totalMaps()).orElse(0L),
+            notes);
     List<String> rules = new ArrayList<>();
     rules.add(fire.rule());
     rules.addAll(priorRules);
@@ -392,6 +400,20 @@ public final class JobController {
             .notes(notes)
             .rules(rules)
             .build());
+  }
+
+  /** Each live reducer's in-memory merge buffer, where its latest report gave one. */
+  private static Map<Integer, Long> mergeBuffers(Poll poll) {
+    Map<Integer, Long> out = new HashMap<>();
+    poll.live()
+        .forEach(
+            (r, attempt) -> {
+              long b = attempt.last().mergeBufferBytes();
+              if (b > 0) {
+                out.put(r, b);
+              }
+            });
+    return out;
   }
 
   /**
