@@ -318,13 +318,23 @@ public final class JobController {
             notes);
     PartitionRatioEstimator estimator =
         fire.nothingToBalance() ? new EvenEstimator() : estimate.create(config.fixedP());
+    Ratios byCapacity = estimator.estimate(measured, notes);
     Ratios ratios =
         MergeBeyondMemory.apply(
-            estimator.estimate(measured, notes),
+            byCapacity,
             measured,
             mergeBuffers(poll),
             bytes.totalBytes(job.totalMaps()).orElse(0L),
             notes);
+    if (published != null
+        && ratios != byCapacity
+        && !bytes.known(job.totalMaps()).isPresent()
+        && !differs(published, measured, byCapacity)
+        && canWaitForSizes(published, poll)) {
+      // Only the job's bytes call for this correction: it waits for the bins' sizes, as a
+      // correction by bytes does, and then moves bins once for both.
+      return Optional.empty();
+    }
     List<String> rules = new ArrayList<>();
     rules.add(fire.rule());
     rules.addAll(priorRules);
@@ -402,6 +412,32 @@ public final class JobController {
             .build());
   }
 
+  /** Whether the bins' sizes arrive, to correct {@code published} by. */
+  private boolean sizesArrive(Decision published) {
+    return config.bytesWait()
+        && bytes.arriving()
+        && published.reason() != DecisionReason.SINGLE_CLASS;
+  }
+
+  /**
+   * Whether a correction of {@code published} may wait for the bins' sizes: they arrive, and
+   * waiting costs no reducer anything yet (none has copied every map, and the maps did not end
+   * {@code pikachu.stabilisation.after-maps-wait-ms} ago).
+   */
+  private boolean canWaitForSizes(Decision published, Poll poll) {
+    return sizesArrive(published)
+        && !poll.reducerWaitingForDecision().isPresent()
+        && !poll.waitedAfterMaps();
+  }
+
+  /** Whether {@code ratios} differ from those of {@code published} beyond the dead band. */
+  private boolean differs(Decision published, List<ClassMeasurement> measured, Ratios ratios) {
+    List<ClassMeasurement> withP =
+        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).collect(Collectors.toList());
+    return CorrectionEvidence.disagreement(published.classes(), withP).factor()
+        > 1.0 + config.deadband();
+  }
+
   /** Each live reducer's in-memory merge buffer, where its latest report gave one. */
   private static Map<Integer, Long> mergeBuffers(Poll poll) {
     Map<Integer, Long> out = new HashMap<>();
@@ -435,9 +471,7 @@ public final class JobController {
       Poll poll,
       List<String> notes,
       List<String> rules) {
-    if (!config.bytesWait()
-        || !bytes.arriving()
-        || published.reason() == DecisionReason.SINGLE_CLASS) {
+    if (!sizesArrive(published)) {
       return false;
     }
     if (staged.stage != DecisionStage.CONFIRMED) {
@@ -446,10 +480,10 @@ public final class JobController {
               + " measured ratios call for a correction now, so it goes by counts");
       return false;
     }
-    Optional<Integer> waiting = poll.reducerWaitingForDecision();
-    if (!waiting.isPresent() && !poll.waitedAfterMaps()) {
+    if (canWaitForSizes(published, poll)) {
       return true;
     }
+    Optional<Integer> waiting = poll.reducerWaitingForDecision();
     rules.add(SIZES_WAIT_RULE);
     notes.add(
         (waiting.isPresent()
