@@ -72,15 +72,22 @@ final class ByteShares {
    *
    * @param finishedShare the share of the job's maps finished, whose output of a moved bin its new
    *     owner fetches again
+   * @param ratiosDiffer whether the decided ratios differ from the map in force's beyond the dead
+   *     band: they passed the dead band already, so the bytes do not apply it a second time (the
+   *     most loaded reducer's load only sees the overloaded side of a change in ratios, and a
+   *     correction by counts of the same ratios would move bins); a move must still be worth its
+   *     re-fetch
    */
   BinAllocation target(
       BinAllocation inForce,
       BinDecision bins,
       Optional<long[]> binBytes,
       double finishedShare,
+      boolean ratiosDiffer,
       List<String> notes,
       List<String> rules) {
-    return target(inForce, bins, bins.weights(), binBytes, finishedShare, notes, rules);
+    return target(
+        inForce, bins, bins.weights(), binBytes, finishedShare, ratiosDiffer, notes, rules);
   }
 
   /**
@@ -94,6 +101,7 @@ final class ByteShares {
       List<Double> shareWeights,
       Optional<long[]> binBytes,
       double finishedShare,
+      boolean ratiosDiffer,
       List<String> notes,
       List<String> rules) {
     if (!binBytes.isPresent()) {
@@ -104,7 +112,7 @@ final class ByteShares {
         ByteAllocator.allocate(inForce, bytes, shareWeights, slicing.keepsOrder());
     double before = ByteAllocator.worstLoad(ByteAllocator.loads(inForce, bytes), byBytes.shares());
     rules.add(ByteAllocator.RULE);
-    if (before <= 1.0 + config.deadband()) {
+    if (before <= 1.0 + config.deadband() && !ratiosDiffer) {
       notes.add(
           String.format(
               Locale.ROOT,

@@ -358,7 +358,7 @@ public final class JobController {
     Staging.Staged staged =
         published == null
             ? staging.first(
-                fire, bytes.target(inForce, bins, binBytes, finishedShare(), notes, rules))
+                fire, bytes.target(inForce, bins, binBytes, finishedShare(), false, notes, rules))
             : evidence.isPresent() || binBytes.isPresent()
                 ? staging.correction(
                     published,
