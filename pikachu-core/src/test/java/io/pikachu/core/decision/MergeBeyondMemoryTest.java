@@ -29,24 +29,6 @@ class MergeBeyondMemoryTest {
 
   private static final long MB = 1 << 20;
 
-  /** The paper's cluster as in {@code ReducerCpuCeilingTest}: no class falls behind the maps. */
-  private static SyntheticJob paperCluster() {
-    double mapsPerCoreSecond = 4.0;
-    SyntheticJob job = new SyntheticJob().maps(400, 10);
-    for (int i = 1; i <= 2; i++) {
-      job.node("fast" + i, 1.0, 8, mapsPerCoreSecond * 1.2, 1.2);
-      job.mapCpu("fast" + i, 1.0);
-    }
-    for (int i = 1; i <= 5; i++) {
-      job.node("slow" + i, 1.0, 2, mapsPerCoreSecond, 1.0);
-      job.mapCpu("slow" + i, 1.0);
-    }
-    for (String n : List.of("fast1", "slow1", "slow2", "fast2", "slow3", "slow4", "slow5")) {
-      job.reducer(n).reducer(n);
-    }
-    return job;
-  }
-
   /**
    * Runs the paper's cluster, two-stage, each reducer reporting even bins (1 MB of every map's
    * output, 56 GB in all) and, where {@code buffer} gives one above 0, its merge buffer.
@@ -62,7 +44,7 @@ class MergeBeyondMemoryTest {
    */
   private static DecisionRecord run(
       ToLongFunction<String> buffer, int lag, Map<String, String> keys) {
-    SyntheticJob job = paperCluster();
+    SyntheticJob job = ReducerCpuCeilingTest.paperCluster(1.2);
     Map<String, String> conf = new HashMap<>(keys);
     conf.put(PikachuKeys.ESTIMATOR.name(), "two-stage");
     JobController c =
