@@ -65,6 +65,24 @@ class ControllerScenarioTest {
     assertBinsFollowEquation22(d, f.p());
   }
 
+  /**
+   * The paper's Wordcount (section 2.4.3) with the maps' CPU counters known: its slow reducers lag
+   * at 0.66 of a core, above their even share of a 2-core node among 2 maps and 2 reducers (0.5),
+   * so they are short of CPU and `no-class-overloaded` leaves equation 2.1 to decide.
+   */
+  @Test
+  void thePapersOverloadedSlowReducersAreShortOfCpu() {
+    SyntheticJob job = wordcountLike();
+    for (String n : List.of("fast1", "fast2", "slow1", "slow2", "slow3", "slow4", "slow5")) {
+      job.mapCpu(n, 1.0);
+    }
+    Decision d = Replay.run(PIKACHU, job);
+    assertFalse(cls(d, "slow").caughtUp());
+    assertTrue(cls(d, "slow").cpuOfFairShare() > 1, d.summaryLine());
+    assertTrue(d.rules().contains("equation-2.1"), d.summaryLine());
+    assertEquals(4.0, cls(d, "fast").p(), 0.15 * 4.0, d.summaryLine());
+  }
+
   @Test
   void d3UnderestimatesAndTarazuUsesMapRates() {
     SyntheticJob job = wordcountLike();

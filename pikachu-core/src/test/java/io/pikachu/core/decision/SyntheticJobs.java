@@ -44,4 +44,25 @@ public final class SyntheticJobs {
     }
     return job;
   }
+
+  /**
+   * The paper's cluster with fast cores 4 times as fast (maps 4x faster per core), where a
+   * reducer's copy is bound by its node's link, not its CPU: every reducer copies at most 12 maps'
+   * worth of the even share per second, using a tenth of a core at that rate on the fast nodes and
+   * 0.3 of one on the slow. Maps use a core each. By node capacity the fast reducers get P 4, and
+   * with 2.15 times the even share they lag the maps (7.4 maps/s) for want of link, not CPU.
+   */
+  public static SyntheticJob linkBoundFastReducers(int maps) {
+    SyntheticJob job = new SyntheticJob().maps(maps, 10);
+    for (int i = 1; i <= 2; i++) {
+      job.node("fast" + i, 4.0, 8, 12.0, 0.1).mapCpu("fast" + i, 1.0);
+    }
+    for (int i = 1; i <= 5; i++) {
+      job.node("slow" + i, 1.0, 2, 12.0, 0.3).mapCpu("slow" + i, 1.0);
+    }
+    for (String n : List.of("fast1", "slow1", "slow2", "fast2", "slow3", "slow4", "slow5")) {
+      job.reducer(n).reducer(n);
+    }
+    return job;
+  }
 }

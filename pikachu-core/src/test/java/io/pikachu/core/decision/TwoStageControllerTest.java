@@ -84,6 +84,44 @@ class TwoStageControllerTest {
     assertTrue(last.reducerBins().get(0) < provisional.reducerBins().get(0), why(r));
   }
 
+  /**
+   * The paper's cluster with fast cores 4x (docs/simulator.md, run set 2026-11-29-cpu-bound-lag):
+   * every reducer copies at its node's link share, 12 maps' worth of the even share per second,
+   * whatever its CPU. Under the provisional P 4 the fast reducers need 2.15 times that per map, so
+   * they lag the maps while using a tenth of a core, an eighth of their even share of the node's 8
+   * cores among 8 maps and 2 reducers. Equation 2.1 read the links' equal rates as equal capacity
+   * and corrected P 4 to 1, although the merge and reduce after the copy run at the nodes' CPU.
+   */
+  @Test
+  void aLagThatIsNotForWantOfCpuKeepsTheProvisionalMap() {
+    DecisionRecord r = closedLoop(SyntheticJobs.linkBoundFastReducers(400), Map.of());
+    assertEquals(2, r.versions().size(), why(r));
+    assertTrue(fastestP(r.versions().get(0)) > 2, "prior from node capacity: " + why(r));
+    Decision last = r.last();
+    assertFalse(last.classes().get(0).caughtUp(), "the fast class lagged: " + why(r));
+    assertTrue(last.classes().get(0).cpuOfFairShare() < 0.5, why(r));
+    // P from the nodes' capacity at the correction (the ceiling re-measured), not the links' 1
+    assertTrue(last.rules().contains("no-class-overloaded"), why(r));
+    assertTrue(fastestP(last) > 2, "the fast nodes keep the larger share: " + why(r));
+  }
+
+  /**
+   * The same lag where the fast reducers use their CPU share (the sort-like job, whose maps report
+   * their CPU) is still corrected: they were short of CPU, which equation 2.1 measures.
+   */
+  @Test
+  void aLagForWantOfCpuIsStillCorrected() {
+    SyntheticJob job = SyntheticJobs.sortLike(400);
+    for (String n : List.of("fast1", "fast2", "slow1", "slow2", "slow3", "slow4", "slow5")) {
+      job.mapCpu(n, 1.0);
+    }
+    DecisionRecord r = closedLoop(job, Map.of());
+    Decision last = r.last();
+    assertTrue(last.classes().get(0).cpuOfFairShare() >= 1, why(r));
+    assertEquals(DecisionStage.CORRECTED, last.stage(), why(r));
+    assertTrue(fastestP(last) > 0.3 && fastestP(last) < 0.55, "corrected to the true P: " + why(r));
+  }
+
   @Test
   void aPriorThatMatchesTheShuffleIsConfirmedAndMovesNothingMore() {
     // Node capacity per reducer and shuffle capacity agree: both 4 to 1.

@@ -18,7 +18,12 @@ public final class MeasuredRun {
   private final double movedMb;
   private final List<Node> nodes;
   private final List<Task> tasks;
+  private final boolean binsByBytes;
 
+  /**
+   * @param binsByBytes whether the run's controller could give bins out by bytes (issue 43's byte
+   *     rule): its decision record has the field {@code reducerBytes}, which came with the rule
+   */
   public MeasuredRun(
       String app,
       String config,
@@ -28,7 +33,8 @@ public final class MeasuredRun {
       double mapsDoneSeconds,
       double movedMb,
       List<Node> nodes,
-      List<Task> tasks) {
+      List<Task> tasks,
+      boolean binsByBytes) {
     this.app = app;
     this.config = config;
     this.method = method;
@@ -38,6 +44,16 @@ public final class MeasuredRun {
     this.movedMb = movedMb;
     this.nodes = Collections.unmodifiableList(new ArrayList<Node>(nodes));
     this.tasks = Collections.unmodifiableList(new ArrayList<Task>(tasks));
+    this.binsByBytes = binsByBytes;
+  }
+
+  /**
+   * Whether the controller the run ran could give bins out by bytes; false for runs recorded before
+   * the byte rule (the suite's of 2026-11-24/25), which a replay must run by bin counts as they
+   * ran.
+   */
+  public boolean binsByBytes() {
+    return binsByBytes;
   }
 
   public String app() {

@@ -27,6 +27,19 @@ public final class SuiteRuns {
    * @param resultsCsv the suite's results.csv
    * @param runsRoot the folder that holds {@code runs/} (the run_dir column is relative to it)
    */
+  /** A run's decision record, written beside its task files by runs with a controller. */
+  static final String DECISION = "decision.json";
+
+  /**
+   * Whether a run's decision record has the field {@code reducerBytes}: records written since the
+   * byte rule (issue 43) carry it, also empty; earlier ones and runs without a record do not.
+   */
+  static boolean recordedBytes(Path decision) throws IOException {
+    return Files.isRegularFile(decision)
+        && new String(Files.readAllBytes(decision), StandardCharsets.UTF_8)
+            .contains("\"reducerBytes\"");
+  }
+
   public static List<MeasuredRun> read(Path resultsCsv, Path runsRoot) throws IOException {
     List<MeasuredRun> runs = new ArrayList<MeasuredRun>();
     try (Reader in = Files.newBufferedReader(resultsCsv, StandardCharsets.UTF_8)) {
@@ -54,7 +67,8 @@ public final class SuiteRuns {
                 Double.parseDouble(r.get(Results.MAPS_DONE_S)),
                 (num(r.get(Results.RESHUFFLED_BYTES)) + num(r.get(Results.DROPPED_BYTES))) / 1e6,
                 nodes(dir.resolve(SuiteFiles.NODES)),
-                tasks(dir.resolve(SuiteFiles.TASKS))));
+                tasks(dir.resolve(SuiteFiles.TASKS)),
+                recordedBytes(dir.resolve(DECISION))));
       }
     }
     return runs;

@@ -1,10 +1,12 @@
 package io.pikachu.sim.calib;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Fits on the suite's measured runs in the repository and predicts runs it did not see. */
 class CalibrationTest {
@@ -29,6 +32,26 @@ class CalibrationTest {
     MeasuredRun r = runs.get(0);
     assertEquals(18, r.tasks().size() >= 18 ? 18 : r.tasks().size());
     assertTrue(r.mapPhaseSeconds() < r.jobSeconds());
+  }
+
+  /**
+   * The suite's runs of 2026-11-25 ran a controller without the byte rule (their decision records
+   * have no reducerBytes), so their replays give bins out by counts, as they ran; a record that has
+   * the field (also empty) marks a controller with the rule.
+   */
+  @Test
+  void runsRecordedBeforeTheByteRuleAreReplayedByCounts(@TempDir Path dir) throws Exception {
+    MeasuredRun pikachu =
+        runs.stream().filter(r -> r.method().equals("pikachu")).findFirst().orElseThrow();
+    assertFalse(pikachu.binsByBytes());
+    EmbeddedModel m = Calibration.fromCounters(stock(0), 4);
+    assertEquals("false", m.job(pikachu).pikachuConf().get("pikachu.allocation.by-bytes"));
+    Path record = dir.resolve(SuiteRuns.DECISION);
+    Files.writeString(record, "{\"versions\":[{\"reducerBytes\":[]}]}");
+    assertTrue(SuiteRuns.recordedBytes(record));
+    Files.writeString(record, "{\"versions\":[{\"reducerBins\":[10,10]}]}");
+    assertFalse(SuiteRuns.recordedBytes(record));
+    assertFalse(SuiteRuns.recordedBytes(dir.resolve("absent.json")));
   }
 
   @Test

@@ -38,6 +38,11 @@ import org.immutables.value.Value;
  *   <li>{@code p}: the partition ratio relative to the reference class
  *   <li>{@code binShare}: median over its reducers of the bins each owned under the map in force in
  *       the window, over the even map's share; null (as in records written before it) means 1
+ *   <li>{@code cpuOfFairShare}: median over its reducers of their CPU utilisation in the window
+ *       over an even share of their node's CPU among the maps it runs at once and its reducers (the
+ *       node's CPU: its map throughput times the CPU-seconds of one of its maps). A reducer short
+ *       of CPU while the maps run gets at least that share, so below 1 its copy was bound by
+ *       something else (its link, the map hosts', a disk); null where a node's map CPU is unknown
  *   <li>{@code nodeShare}: the mean over its reducers of their node's speed divided by the reducers
  *       on that node, where that is more than {@code reducerCapacity}: the CPU one reducer was seen
  *       to use capped it (rule reducer-cpu-ceiling, {@link ReducerCpuCeiling}); null otherwise
@@ -84,6 +89,9 @@ public abstract class ClassMeasurement {
 
   @Nullable
   public abstract Double binShare();
+
+  @Nullable
+  public abstract Double cpuOfFairShare();
 
   /** Set by {@link #withNodeShare(Double)} where the ceiling applied. */
   @Nullable

@@ -45,6 +45,12 @@ public final class ClassMeasurer {
       List<String> notes) {
     Map<Integer, AttemptHistory> live = job.liveReducers();
     Map<String, Double> perReducer = capacityPerReducer(nodeSpeeds, live);
+    Map<String, Double> fairCpu =
+        fairCpuShares(
+            nodeSpeeds,
+            live,
+            job.succeededMapCpuSeconds(),
+            job.nodeMapsAtOnce(window.map(w -> w[1]).orElse(job.latestMs())));
     ReducerCpuCeiling ceiling =
         ReducerCpuCeiling.measure(
             live,
@@ -92,6 +98,7 @@ public final class ClassMeasurer {
               capacity,
               attempts,
               shares,
+              fairCpu,
               window.get()[0],
               window.get()[1],
               measureEfficiency,
@@ -107,8 +114,7 @@ public final class ClassMeasurer {
    */
   private static Map<String, Double> capacityPerReducer(
       Map<String, Double> nodeSpeeds, Map<Integer, AttemptHistory> live) {
-    Map<String, Integer> reducersOnNode = new HashMap<>();
-    live.values().forEach(a -> reducersOnNode.merge(a.node(), 1, Integer::sum));
+    Map<String, Integer> reducersOnNode = reducersOnNode(live);
     Map<String, Double> perReducer = new HashMap<>();
     reducersOnNode.forEach(
         (node, count) -> {
@@ -120,12 +126,47 @@ public final class ClassMeasurer {
     return perReducer;
   }
 
+  private static Map<String, Integer> reducersOnNode(Map<Integer, AttemptHistory> live) {
+    Map<String, Integer> count = new HashMap<>();
+    live.values().forEach(a -> count.merge(a.node(), 1, Integer::sum));
+    return count;
+  }
+
+  /**
+   * Each reducer node's even share of its CPU among the maps it runs at once and the reducers on
+   * it, in CPU-seconds per second: the least a reducer short of CPU gets while the maps run. The
+   * node's CPU is what its maps used, its map throughput (maps per second) times the CPU-seconds of
+   * one of its maps (the median of its succeeded maps' counters). Nodes without both are absent.
+   */
+  private static Map<String, Double> fairCpuShares(
+      Map<String, Double> nodeSpeeds,
+      Map<Integer, AttemptHistory> live,
+      Map<String, List<Double>> mapCpu,
+      Map<String, Integer> mapsAtOnce) {
+    Map<String, Integer> reducersOnNode = reducersOnNode(live);
+    Map<String, Double> fair = new HashMap<>();
+    reducersOnNode.forEach(
+        (node, count) -> {
+          Double speed = nodeSpeeds.get(node);
+          List<Double> cpu = mapCpu.get(node);
+          Integer maps = mapsAtOnce.get(node);
+          if (speed != null && cpu != null && !cpu.isEmpty() && maps != null) {
+            double nodeCpu = speed * median(cpu);
+            if (nodeCpu > 0) {
+              fair.put(node, nodeCpu / (maps + count));
+            }
+          }
+        });
+    return fair;
+  }
+
   private ClassMeasurement measureClass(
       NodeClass c,
       List<Integer> reducers,
       Double capacity,
       List<AttemptHistory> attempts,
       List<Double> shares,
+      Map<String, Double> fairCpu,
       long start,
       long end,
       boolean measureEfficiency,
@@ -134,6 +175,7 @@ public final class ClassMeasurer {
     List<Double> catchUps = new ArrayList<>();
     List<Double> steadies = new ArrayList<>();
     List<Double> efficiencies = new ArrayList<>();
+    List<Double> ofFairShare = new ArrayList<>();
     int reporting = 0;
     int caughtUp = 0;
     int caughtUpAtFirstReport = 0;
@@ -145,6 +187,10 @@ public final class ClassMeasurer {
       }
       reporting++;
       metrics.shuffleRate(r, start, end).ifPresent(rates::add);
+      Double fair = fairCpu.get(r.node());
+      if (fair != null) {
+        metrics.cpuUtilisation(r, start, end).ifPresent(u -> ofFairShare.add(u / fair));
+      }
       boolean up = metrics.caughtUp(last.get()) || metrics.caughtUpWithin(r, start, end);
       if (!up || !measureEfficiency) {
         continue;
@@ -195,6 +241,7 @@ public final class ClassMeasurer {
         .efficiency(efficiency)
         .caughtUp(classCaughtUp)
         .binShare(median(shares))
+        .cpuOfFairShare(ofFairShare.isEmpty() ? null : median(ofFairShare))
         .build();
   }
 

@@ -1,6 +1,7 @@
 package io.pikachu.core.decision.estimate;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
@@ -39,21 +40,43 @@ final class NoClassOverloaded implements EstimatorRule {
             .filter(c -> c.shuffleRate() != null && c.caughtUp())
             .mapToDouble(ClassMeasurement::shuffleRate)
             .min();
-    boolean none =
-        hosting.size() > 1
-            && pace.isPresent()
-            && hosting.stream()
-                .allMatch(
-                    c ->
-                        c.shuffleRate() == null
-                            || c.caughtUp()
-                            || c.shuffleRate() >= pace.getAsDouble());
-    if (none) {
-      notes.add(
-          "pikachu: no class fell behind the maps (the shuffle rates measure the maps, not the"
-              + " reducers), so P follows each reducer's share of its node's map throughput before"
-              + " the reducers started");
+    if (hosting.size() < 2 || !pace.isPresent()) {
+      return false;
     }
-    return none;
+    List<ClassMeasurement> slower =
+        hosting.stream()
+            .filter(
+                c ->
+                    c.shuffleRate() != null
+                        && !c.caughtUp()
+                        && c.shuffleRate() < pace.getAsDouble())
+            .collect(Collectors.toList());
+    if (!slower.stream().allMatch(NoClassOverloaded::notShortOfCpu)) {
+      return false;
+    }
+    for (ClassMeasurement c : slower) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "pikachu: class '%s' lagged the maps (%.3f maps/s) but its reducers used %.2f of an"
+                  + " even share of their node's CPU: their copy was bound by the network or a"
+                  + " disk, not by the CPU that equation 2.1 extrapolates",
+              c.name(),
+              c.shuffleRate(),
+              c.cpuOfFairShare()));
+    }
+    notes.add(
+        "pikachu: no class fell behind the maps (the shuffle rates measure the maps, not the"
+            + " reducers), so P follows each reducer's share of its node's map throughput before"
+            + " the reducers started");
+    return true;
+  }
+
+  /**
+   * A lagging class whose reducers used less than an even share of their node's CPU was not held
+   * back by CPU: a reducer short of CPU gets at least that share while the maps run.
+   */
+  private static boolean notShortOfCpu(ClassMeasurement c) {
+    return c.cpuOfFairShare() != null && c.cpuOfFairShare() < 1;
   }
 }

@@ -189,6 +189,14 @@ public final class JobObserver {
   }
 
   /**
+   * How many maps each node runs at once, as {@link #nodeMapCapacity(long)} counts them at {@code
+   * asOfMs} (its peak while maps waited for a container, else the typical peak).
+   */
+  public Map<String, Integer> nodeMapsAtOnce(long asOfMs) {
+    return capacity().nodeMapsAtOnce(asOfMs);
+  }
+
+  /**
    * Each node's speed: its map capacity as of the launch of the first reducer, or, for a node whose
    * maps had reported no progress by then, as of its first map report with some; once known, it
    * stays ({@link MapCapacity}).

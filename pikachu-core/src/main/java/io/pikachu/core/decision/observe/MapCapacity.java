@@ -122,26 +122,45 @@ final class MapCapacity {
    * to succeed are its quicker maps (docs/controller.md, section 2, has the replayed figures).
    */
   Map<String, Double> nodeMapCapacity(long asOfMs) {
+    Map<String, List<AttemptHistory>> byNode = mapsByNode(asOfMs);
+    Map<String, Integer> atOnce = mapsAtOnce(byNode, asOfMs);
+    Map<String, Double> capacity = new TreeMap<>();
+    byNode.forEach(
+        (node, maps) -> {
+          double rate = meanMapRate(maps, asOfMs);
+          if (rate > 0) {
+            capacity.put(node, rate * atOnce.get(node));
+          }
+        });
+    return capacity;
+  }
+
+  /**
+   * How many maps each node runs at once as {@link #nodeMapCapacity(long)} counts them at {@code
+   * asOfMs}: its peak while maps waited, or the typical peak of the nodes seen full.
+   */
+  Map<String, Integer> nodeMapsAtOnce(long asOfMs) {
+    return mapsAtOnce(mapsByNode(asOfMs), asOfMs);
+  }
+
+  private Map<String, List<AttemptHistory>> mapsByNode(long asOfMs) {
     Map<String, List<AttemptHistory>> byNode = new TreeMap<>();
     for (AttemptHistory a : attempts) {
       if (a.type() == TaskType.MAP && a.atOrBefore(asOfMs).isPresent()) {
         byNode.computeIfAbsent(a.node(), n -> new ArrayList<>()).add(a);
       }
     }
+    return byNode;
+  }
+
+  private Map<String, Integer> mapsAtOnce(Map<String, List<AttemptHistory>> byNode, long asOfMs) {
     Map<String, Integer> full = concurrencyWhileMapsWaited(byNode, asOfMs);
     List<Integer> known =
         full.values().stream().filter(k -> k > 0).sorted().collect(Collectors.toList());
     int typical = known.isEmpty() ? 1 : known.get(known.size() / 2);
-    Map<String, Double> capacity = new TreeMap<>();
-    byNode.forEach(
-        (node, maps) -> {
-          double rate = meanMapRate(maps, asOfMs);
-          if (rate > 0) {
-            int k = full.get(node);
-            capacity.put(node, rate * (k > 0 ? k : typical));
-          }
-        });
-    return capacity;
+    Map<String, Integer> atOnce = new TreeMap<>();
+    full.forEach((node, k) -> atOnce.put(node, k > 0 ? k : typical));
+    return atOnce;
   }
 
   /**

@@ -100,6 +100,40 @@ class EstimatorRulesTest {
     assertFalse(new NoClassOverloaded().applies(behind, new ArrayList<>()));
   }
 
+  /**
+   * The classes of the paper-7 cluster's Multi-Wordcount at fast cores 4x, seed 1, task noise 0.08,
+   * at the correction: the fast class lagged at 2.22 maps/s, slower than both classes that kept
+   * pace, while its reducers used 0.108 of an even share of their node's CPU (every reducer copied
+   * at its node's link share).
+   */
+  private static List<ClassMeasurement> linkBoundFastClass(Double fastCpuOfFairShare) {
+    return List.of(
+        withCpu(measured("fast", 4.0, 2.222, null, false, 2.1, 0.148, 0), fastCpuOfFairShare),
+        withCpu(measured("medium", 1.4, 5.333, 0.262, true, 0.6, 0.0389, 1), 0.388),
+        withCpu(measured("slow", 1.0, 3.056, 0.199, true, 0.4, 0.0275, 2), 0.225));
+  }
+
+  private static ClassMeasurement withCpu(ClassMeasurement c, Double cpuOfFairShare) {
+    return ImmutableClassMeasurement.builder().from(c).cpuOfFairShare(cpuOfFairShare).build();
+  }
+
+  @Test
+  void aLaggingClassThatWasNotShortOfCpuIsNotOverloaded() {
+    Ratios equation =
+        ShuffleRateEstimator.withEfficiency()
+            .estimate(linkBoundFastClass(0.108), new ArrayList<>());
+    assertTrue(equation.p().get("fast") < 1, "equation 2.1 alone: " + equation);
+    List<String> notes = new ArrayList<>();
+    assertTrue(new NoClassOverloaded().applies(linkBoundFastClass(0.108), notes), notes.toString());
+    assertTrue(notes.get(0).contains("'fast' lagged the maps"), notes.toString());
+    Ratios r = new PikachuEstimator().estimate(linkBoundFastClass(0.108), new ArrayList<>());
+    assertEquals(List.of(NoClassOverloaded.NAME, ReducerCapacityEstimator.NAME), r.rules());
+    assertTrue(r.p().get("fast") > 4, "the fast nodes' capacity: " + r.p());
+    // short of CPU (at least its even share), or CPU not known: overloaded as before
+    assertFalse(new NoClassOverloaded().applies(linkBoundFastClass(1.0), new ArrayList<>()));
+    assertFalse(new NoClassOverloaded().applies(linkBoundFastClass(null), new ArrayList<>()));
+  }
+
   @Test
   void idleAfterCatchUpBelowTheEfficiencyFloorOnly() {
     List<String> notes = new ArrayList<>();
