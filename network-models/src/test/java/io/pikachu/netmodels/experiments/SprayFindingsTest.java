@@ -70,12 +70,16 @@ class SprayFindingsTest {
     // spraying's spurious fast retransmits cost a little: 0.980 +- 0.025 over five batches of 10
     // runs (the notes ask >= 0.98; the paper reports a slight gain). docs/network-models/
     // drill-spraying.md has the batches.
-    // Random pairs: once two or more long flows may collide on a single path (with one long
-    // flow there is nothing to spread; docs/network-models/drill-spraying.md gives that point).
-    double randomRatio =
-        pooled(randomScenario, SPRAY, 2, 5, "long_flow_gbps")
-            / pooled(randomScenario, SINGLE, 2, 5, "long_flow_gbps");
-    assertTrue(randomRatio >= 1.05, "random, n = 2..5: " + randomRatio);
+    // Random pairs, judged per number of long flows as the fidelity table judges them: >= 1.05 at
+    // n = 3, 4 and 5 (1.133, 1.178, 1.199 over five batches of 10 runs). Not asserted at n = 1 (one
+    // long flow has nothing to spread: 0.977) nor at n = 2 (1.005), the two misses the fidelity
+    // table shows; pooling n = 2-5, as this test once did, hid the miss at n = 2 behind n = 5.
+    for (int n = 3; n <= 5; n++) {
+      double ratio =
+          value(randomScenario, SPRAY, n, "long_flow_gbps")
+              / value(randomScenario, SINGLE, n, "long_flow_gbps");
+      assertTrue(ratio >= 1.05, "random, n = " + n + ": " + ratio);
+    }
   }
 
   @Test
