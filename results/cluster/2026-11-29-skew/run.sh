@@ -17,5 +17,6 @@ args="--apps $apps --configs $cfg --methods $methods --reps $reps $* --maps 12 -
 echo "== suite $args"
 flock /tmp/heavy.lock mvn -B -q -o -Pdemo -DskipTests package -pl bench-suite -am -Ddemo.command=suite -Ddemo.args="$args" 2>&1 | tail -60
 echo "rc=$? end $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"
-mvn -B -q -o -Pdemo -DskipTests package -pl bench-suite -am -Ddemo.command=compare -Ddemo.args="$out" 2>&1 | tail -80
+# compare builds the suite again: under the lock too, so that it does not slow the next locked run
+flock /tmp/heavy.lock mvn -B -q -o -Pdemo -DskipTests package -pl bench-suite -am -Ddemo.command=compare -Ddemo.args="$out" 2>&1 | tail -80
 python3 "$here/node_shares.py" "$out"

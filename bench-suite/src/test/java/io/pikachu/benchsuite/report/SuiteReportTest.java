@@ -452,8 +452,10 @@ class SuiteReportTest {
     fullSuite();
     String c1 = section(report(), "config-1");
     assertTrue(c1.contains("**wordcount, median pikachu run** (rep 1, 80.0 s"), c1);
-    assertTrue(c1.contains("| fast0 | fast | 1.00 | 2 | 1 | 18.5 | 30.0 | 600.0 | 70.0 |"), c1);
-    assertTrue(c1.contains("| slow1 | slow | 0.25 | 0 | 1 | 0.0 | 11.0 | 230.0 | 76.0 |"), c1);
+    assertTrue(
+        c1.contains("| fast0 | fast | 1.00 | 2 | 1 | 18.5 | 30.0 | 600.0 | 600.0 | 70.0 |"), c1);
+    assertTrue(
+        c1.contains("| slow1 | slow | 0.25 | 0 | 1 | 0.0 | 11.0 | 230.0 | 230.0 | 76.0 |"), c1);
     assertTrue(c1.contains("**wordcount, median stock run** (rep 1, 100.0 s"), c1);
     assertTrue(c1.contains("no tasks.csv in `runs/wordcount/config-1/stock/rep1`"), c1);
   }
