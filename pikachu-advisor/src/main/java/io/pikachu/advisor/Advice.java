@@ -21,6 +21,9 @@ public final class Advice {
   public final Kind kind;
   public final double measuredSeconds;
 
+  /** The measured map phase: from the launch to the last map's end. */
+  public final double measuredMapSeconds;
+
   /** The simulated job as it ran. */
   public final double simAsRanSeconds;
 
@@ -34,6 +37,15 @@ public final class Advice {
   public final double predictedOtherLow;
 
   public final double predictedOtherHigh;
+
+  /**
+   * The map phase and the reduce tail (last map's end to the job's end) the other way, each the
+   * measured phase scaled by its own simulated ratio, as the job's time is; NaN unless replayed.
+   * Their intervals are not validated (only the job's time is): a breakdown, not a prediction.
+   */
+  public final double predictedOtherMapSeconds;
+
+  public final double predictedOtherTailSeconds;
 
   /**
    * For a stock job, 1 - predicted Pikachu time / measured (negative: Pikachu would be slower); for
@@ -77,6 +89,7 @@ public final class Advice {
     this.name = b.name;
     this.kind = b.kind;
     this.measuredSeconds = b.measuredSeconds;
+    this.measuredMapSeconds = b.measuredMapSeconds;
     this.simAsRanSeconds = b.simAsRan;
     this.simOtherSeconds = b.simOther;
     this.p = b.p;
@@ -96,6 +109,12 @@ public final class Advice {
       double[] band = PredictionInterval.of(kind == Kind.STOCK).around(predictedOtherSeconds);
       predictedOtherLow = band[0];
       predictedOtherHigh = band[1];
+      predictedOtherMapSeconds = scaled(measuredMapSeconds, b.simOtherMap, b.simAsRanMap);
+      predictedOtherTailSeconds =
+          scaled(
+              measuredSeconds - measuredMapSeconds,
+              simOtherSeconds - b.simOtherMap,
+              simAsRanSeconds - b.simAsRanMap);
       if (kind == Kind.STOCK) {
         saving = 1 - predictedOtherSeconds / measuredSeconds;
         savingLow = 1 - predictedOtherHigh / measuredSeconds;
@@ -109,10 +128,17 @@ public final class Advice {
       predictedOtherSeconds = Double.NaN;
       predictedOtherLow = Double.NaN;
       predictedOtherHigh = Double.NaN;
+      predictedOtherMapSeconds = Double.NaN;
+      predictedOtherTailSeconds = Double.NaN;
       saving = Double.NaN;
       savingLow = Double.NaN;
       savingHigh = Double.NaN;
     }
+  }
+
+  /** A measured phase times the simulated ratio of that phase the other way over as it ran. */
+  private static double scaled(double measured, double simOther, double simAsRan) {
+    return simAsRan > 0 ? measured * simOther / simAsRan : Double.NaN;
   }
 
   static Builder builder(JobHistory job, Kind kind) {
@@ -122,6 +148,7 @@ public final class Advice {
     b.name = job.name();
     b.kind = kind;
     b.measuredSeconds = job.jobSeconds();
+    b.measuredMapSeconds = job.mapPhaseSeconds();
     b.confFound = job.conf() != null;
     b.reducerSpread = reducerSpread(job);
     return b;
@@ -155,6 +182,9 @@ public final class Advice {
     private String name;
     private Kind kind;
     private double measuredSeconds;
+    private double measuredMapSeconds;
+    private double simAsRanMap = Double.NaN;
+    private double simOtherMap = Double.NaN;
     private double simAsRan = Double.NaN;
     private double simOther = Double.NaN;
     private double p = 1;
@@ -172,6 +202,8 @@ public final class Advice {
       replay = r;
       simAsRan = r.asRan.jobSeconds();
       simOther = r.otherWay.jobSeconds();
+      simAsRanMap = r.asRan.mapPhaseSeconds();
+      simOtherMap = r.otherWay.mapPhaseSeconds();
       p = r.p;
       fitError = r.fitError;
       notes = r.notes;

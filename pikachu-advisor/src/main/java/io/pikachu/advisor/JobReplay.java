@@ -421,9 +421,24 @@ public final class JobReplay {
     double p;
     if (underPikachu) {
       other = m.run(Method.STOCK);
-      // as replayed: the AM's counters give P relative to a reference class that changed over
-      // versions
-      p = ran.appliedBinRatio();
+      // The P the job applied, from what its reducers copied (the AM's counters give P relative to
+      // a reference class that changed over versions); the replayed controller may split equal
+      // nodes that a short window saw apart, and its P is then not the job's.
+      double replayed = ran.appliedBinRatio();
+      double applied = appliedRatio(job);
+      p = Double.isNaN(applied) ? replayed : applied;
+      double limit = m.pLimit() * P_LIMIT_MARGIN;
+      if (!Double.isNaN(applied) && (replayed > limit || replayed < 1 / limit)) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "it applied P %.2f; replayed as it ran, the controller chose P %.2f, outside what"
+                    + " the nodes' measured speeds allow (%.2f): the predicted stock time leans on"
+                    + " that replay",
+                applied,
+                replayed,
+                m.pLimit()));
+      }
     } else {
       other = m.run(Method.TWO_STAGE);
       p = other.appliedBinRatio();
@@ -448,6 +463,20 @@ public final class JobReplay {
     nodesSummary = describeNodes(m);
     return new Result(
         ran, other, p, ran.jobSeconds() / job0 - 1, String.join("; ", notes), nodesSummary, pLimit);
+  }
+
+  /**
+   * The partition ratio a job under Pikachu applied: its largest reducer's copied MB over its
+   * smallest's (a reducer's bytes follow its bins); NaN without two reducers that copied data.
+   */
+  static double appliedRatio(JobHistory job) {
+    double max = 0;
+    double min = Double.MAX_VALUE;
+    for (JobHistory.Attempt a : job.successful(true)) {
+      max = Math.max(max, a.shuffleMb);
+      min = Math.min(min, a.shuffleMb);
+    }
+    return job.successful(true).size() >= 2 && min > 0 ? max / min : Double.NaN;
   }
 
   /** Per-core speeds and core counts as inferred, in words. */

@@ -99,6 +99,15 @@ class AdviseMainTest {
     assertTrue(wordcountStock.savingLow < wordcountStock.saving);
     assertTrue(wordcountStock.saving < wordcountStock.savingHigh);
     assertTrue(wordcountStock.predictedOtherLow < wordcountStock.predictedPikachuSeconds());
+    // The phases: its last map ended at 36.1 s (the suite's maps_done_s); under Pikachu the tail
+    // after it is what shortens, and the two phases add up to about the predicted job.
+    assertEquals(36.1, wordcountStock.measuredMapSeconds, 0.5);
+    double map = wordcountStock.predictedOtherMapSeconds;
+    double tail = wordcountStock.predictedOtherTailSeconds;
+    assertTrue(map > 0 && tail > 0, map + " + " + tail);
+    assertTrue(
+        tail < wordcountStock.measuredSeconds - wordcountStock.measuredMapSeconds, "" + tail);
+    assertEquals(wordcountStock.predictedPikachuSeconds(), map + tail, 0.1 * (map + tail));
     // Equal per-core speed on the embedded cluster (one machine's cores), said as such.
     assertTrue(
         wordcountStock.nodes.startsWith("per-core speed taken as equal"), wordcountStock.nodes);
@@ -131,6 +140,18 @@ class AdviseMainTest {
     assertTrue(
         a.pLimit != null && a.pLimit.contains("outside what the nodes' measured speeds allow"));
     assertTrue(a.p < 5, "P " + a.p + " after the limit");
+  }
+
+  @Test
+  void aPikachuJobOnThreeClassesShowsThePItAppliedNotTheReplays() throws Exception {
+    // Five nodes in three classes (0.6 / 0.4 / 0.2 cores, one reducer each): the job's reducers
+    // copied 18.8, 12.2, 12.2, 6.6 and 5.5 MB (bins 17/11/11/6/5). Replayed as it ran, the
+    // controller split the two equal slow nodes apart and chose P 17.
+    Advice a = report(Paths.get("src/test/resources/five")).jobs.get(0);
+    assertEquals(Advice.Kind.PIKACHU, a.kind);
+    assertEquals(18.8 / 5.5, a.p, 0.1);
+    assertTrue(a.notes.contains("it applied P 3.4"), a.notes);
+    assertTrue(a.notes.contains("the controller chose P 17.00"), a.notes);
   }
 
   @Test
