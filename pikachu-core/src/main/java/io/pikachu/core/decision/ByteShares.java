@@ -58,6 +58,16 @@ final class ByteShares {
   }
 
   /**
+   * The job's map output over all {@code totalMaps} maps as the sizes seen so far say, whether or
+   * not the rule is on (it sizes what a reducer will merge, not which bins it gets); empty before
+   * any map or reducer reported a size.
+   */
+  Optional<Long> totalBytes(int totalMaps) {
+    long total = sizes.estimatedTotal(totalMaps);
+    return total > 0 ? Optional.of(total) : Optional.empty();
+  }
+
+  /**
    * Each bin's bytes over all {@code totalMaps} maps, once known well enough to give bins out by:
    * the rule is on, and every bin has been seen from at least {@link #SIZES_MIN_SHARE} of the maps.
    */
@@ -76,15 +86,22 @@ final class ByteShares {
    *
    * @param finishedShare the share of the job's maps finished, whose output of a moved bin its new
    *     owner fetches again
+   * @param ratiosDiffer whether the decided ratios differ from the map in force's beyond the dead
+   *     band: they passed the dead band already, so the bytes do not apply it a second time (the
+   *     most loaded reducer's load only sees the overloaded side of a change in ratios, and a
+   *     correction by counts of the same ratios would move bins); a move must still be worth its
+   *     re-fetch
    */
   BinAllocation target(
       BinAllocation inForce,
       BinDecision bins,
       Optional<long[]> binBytes,
       double finishedShare,
+      boolean ratiosDiffer,
       List<String> notes,
       List<String> rules) {
-    return target(inForce, bins, bins.weights(), binBytes, finishedShare, notes, rules);
+    return target(
+        inForce, bins, bins.weights(), binBytes, finishedShare, ratiosDiffer, notes, rules);
   }
 
   /**
@@ -98,6 +115,7 @@ final class ByteShares {
       List<Double> shareWeights,
       Optional<long[]> binBytes,
       double finishedShare,
+      boolean ratiosDiffer,
       List<String> notes,
       List<String> rules) {
     if (!binBytes.isPresent()) {
@@ -108,7 +126,7 @@ final class ByteShares {
         ByteAllocator.allocate(inForce, bytes, shareWeights, slicing.keepsOrder());
     double before = ByteAllocator.worstLoad(ByteAllocator.loads(inForce, bytes), byBytes.shares());
     rules.add(ByteAllocator.RULE);
-    if (before <= 1.0 + config.deadband()) {
+    if (before <= 1.0 + config.deadband() && !ratiosDiffer) {
       notes.add(
           String.format(
               Locale.ROOT,

@@ -10,6 +10,7 @@ import io.pikachu.core.decision.estimate.ClassMeasurer;
 import io.pikachu.core.decision.estimate.Estimates;
 import io.pikachu.core.decision.estimate.Estimates.Estimate;
 import io.pikachu.core.decision.estimate.EvenEstimator;
+import io.pikachu.core.decision.estimate.MergeBeyondMemory;
 import io.pikachu.core.decision.estimate.PartitionRatioEstimator;
 import io.pikachu.core.decision.estimate.Ratios;
 import io.pikachu.core.decision.observe.JobObserver;
@@ -25,6 +26,7 @@ import io.pikachu.core.partitioning.Slicing;
 import io.pikachu.core.profile.Speeds;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -316,7 +318,23 @@ public final class JobController {
             notes);
     PartitionRatioEstimator estimator =
         fire.nothingToBalance() ? new EvenEstimator() : estimate.create(config.fixedP());
-    Ratios ratios = estimator.estimate(measured, notes);
+    Ratios byCapacity = estimator.estimate(measured, notes);
+    Ratios ratios =
+        MergeBeyondMemory.apply(
+            byCapacity,
+            measured,
+            mergeBuffers(poll),
+            bytes.totalBytes(job.totalMaps()).orElse(0L),
+            notes);
+    if (published != null
+        && ratios != byCapacity
+        && !bytes.known(job.totalMaps()).isPresent()
+        && !differs(published, measured, byCapacity)
+        && canWaitForSizes(published, poll)) {
+      // Only the job's bytes call for this correction: it waits for the bins' sizes, as a
+      // correction by bytes does, and then moves bins once for both.
+      return Optional.empty();
+    }
     List<String> rules = new ArrayList<>();
     rules.add(fire.rule());
     rules.addAll(priorRules);
@@ -340,7 +358,7 @@ public final class JobController {
     Staging.Staged staged =
         published == null
             ? staging.first(
-                fire, bytes.target(inForce, bins, binBytes, finishedShare(), notes, rules))
+                fire, bytes.target(inForce, bins, binBytes, finishedShare(), false, notes, rules))
             : evidence.isPresent() || binBytes.isPresent()
                 ? staging.correction(
                     published,
@@ -394,6 +412,46 @@ public final class JobController {
             .build());
   }
 
+  /** Whether the bins' sizes arrive, to correct {@code published} by. */
+  private boolean sizesArrive(Decision published) {
+    return config.bytesWait()
+        && bytes.arriving()
+        && published.reason() != DecisionReason.SINGLE_CLASS;
+  }
+
+  /**
+   * Whether a correction of {@code published} may wait for the bins' sizes: they arrive, and
+   * waiting costs no reducer anything yet (none has copied every map, and the maps did not end
+   * {@code pikachu.stabilisation.after-maps-wait-ms} ago).
+   */
+  private boolean canWaitForSizes(Decision published, Poll poll) {
+    return sizesArrive(published)
+        && !poll.reducerWaitingForDecision().isPresent()
+        && !poll.waitedAfterMaps();
+  }
+
+  /** Whether {@code ratios} differ from those of {@code published} beyond the dead band. */
+  private boolean differs(Decision published, List<ClassMeasurement> measured, Ratios ratios) {
+    List<ClassMeasurement> withP =
+        measured.stream().map(m -> m.withP(ratios.p().get(m.name()))).collect(Collectors.toList());
+    return CorrectionEvidence.disagreement(published.classes(), withP).factor()
+        > 1.0 + config.deadband();
+  }
+
+  /** Each live reducer's in-memory merge buffer, where its latest report gave one. */
+  private static Map<Integer, Long> mergeBuffers(Poll poll) {
+    Map<Integer, Long> out = new HashMap<>();
+    poll.live()
+        .forEach(
+            (r, attempt) -> {
+              long b = attempt.last().mergeBufferBytes();
+              if (b > 0) {
+                out.put(r, b);
+              }
+            });
+    return out;
+  }
+
   /**
    * Rule {@value #SIZES_WAIT_RULE} on several node classes (key {@code
    * pikachu.allocation.bytes-wait}): the correction is taken when the shuffle stabilises, which on
@@ -413,9 +471,7 @@ public final class JobController {
       Poll poll,
       List<String> notes,
       List<String> rules) {
-    if (!config.bytesWait()
-        || !bytes.arriving()
-        || published.reason() == DecisionReason.SINGLE_CLASS) {
+    if (!sizesArrive(published)) {
       return false;
     }
     if (staged.stage != DecisionStage.CONFIRMED) {
@@ -424,10 +480,10 @@ public final class JobController {
               + " measured ratios call for a correction now, so it goes by counts");
       return false;
     }
-    Optional<Integer> waiting = poll.reducerWaitingForDecision();
-    if (!waiting.isPresent() && !poll.waitedAfterMaps()) {
+    if (canWaitForSizes(published, poll)) {
       return true;
     }
+    Optional<Integer> waiting = poll.reducerWaitingForDecision();
     rules.add(SIZES_WAIT_RULE);
     notes.add(
         (waiting.isPresent()

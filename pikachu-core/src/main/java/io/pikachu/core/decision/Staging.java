@@ -98,10 +98,17 @@ final class Staging {
     // a provisional map the measurement just confirmed.)
     BinAllocation target =
         ratiosDiffer
-            ? bytes.target(inForce, bins, binBytes, finishedShare, notes, rules)
+            ? bytes.target(inForce, bins, binBytes, finishedShare, true, notes, rules)
             : binBytes.isPresent()
                 ? bytes.target(
-                    inForce, bins, countWeights(inForce), binBytes, finishedShare, notes, rules)
+                    inForce,
+                    bins,
+                    countWeights(inForce),
+                    binBytes,
+                    finishedShare,
+                    false,
+                    notes,
+                    rules)
                 : inForce;
     if (target.equals(inForce)) {
       notes.add("the provisional map is final");

@@ -145,4 +145,19 @@ class MapBinSizesTest {
     // bin 0: 15 (map 0's even share) + 20; bin 2: 50 + 5 (map 1's even share); over 2 of 2 maps
     assertArrayEquals(new long[] {35, 35, 55, 85}, sizes.estimated(2));
   }
+
+  @Test
+  void theJobsBytesComeFromTheMapsReportsAloneAndFromTheSourceEachBinIsReadFrom() {
+    BinSizes sizes = new BinSizes(4);
+    assertEquals(0, sizes.estimatedTotal(10), "nothing seen");
+    MapBinBytesReport r =
+        MapBinBytesReport.decode(MapBinBytesReport.encode(new long[] {100, 200, 300, 400}, 512), 4)
+            .orElseThrow();
+    sizes.updateFromMap(0, r);
+    // one map of ten reported, no reducer: every bin seen, the job 10 x 1,000 bytes
+    assertEquals(10_000, sizes.estimatedTotal(10));
+    // a reducer has kept bin 1 from 4 maps at 250 a map: its bytes stand for bin 1
+    sizes.update(List.of(new BinBytesReport.Entry(1, 1_000, 4)));
+    assertEquals(10_500, sizes.estimatedTotal(10));
+  }
 }

@@ -22,7 +22,7 @@ class ReducerCpuCeilingTest {
    * one core per reducer. Each copies faster than the job completes maps (2.6 a second), so no
    * class falls behind the maps and the one-shot estimator falls back on reducer capacity.
    */
-  private static SyntheticJob paperCluster(double fastReducerCores) {
+  static SyntheticJob paperCluster(double fastReducerCores) {
     double mapsPerCoreSecond = 4.0;
     SyntheticJob job = new SyntheticJob().maps(400, 10);
     for (int i = 1; i <= 2; i++) {

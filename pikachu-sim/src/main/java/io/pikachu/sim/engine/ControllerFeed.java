@@ -127,11 +127,21 @@ public final class ControllerFeed {
    * status with the attempt's final state).
    *
    * @param kept a reducer's bins and their bytes, or null (a map)
+   * @param mergeBufferBytes what a reducer holds and merges in memory (a task knows its heap)
    */
   void report(
-      Attempt a, double now, int completedMaps, int totalMaps, AttemptState state, BinsKept kept) {
+      Attempt a,
+      double now,
+      int completedMaps,
+      int totalMaps,
+      AttemptState state,
+      BinsKept kept,
+      long mergeBufferBytes) {
     StatusReport report = statusReport(a, now, completedMaps, totalMaps, state);
-    controller.onReport(a.isMap() || kept == null ? report : report.withBinBytes(window(a, kept)));
+    controller.onReport(
+        a.isMap() || kept == null
+            ? report
+            : report.withBinBytes(window(a, kept)).withMergeBufferBytes(mergeBufferBytes));
   }
 
   private static StatusReport statusReport(

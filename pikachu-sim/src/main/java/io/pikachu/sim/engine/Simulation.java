@@ -633,9 +633,7 @@ public final class Simulation {
 
   private void shuffleDone(Attempt a) {
     a.shuffleDoneAt = now;
-    double memory = a.node.spec.memoryMb() / Math.max(1, a.node.spec.reduceSlots());
-    double inMemory = memory * platform.mergeMemoryShare();
-    double onDisk = Math.max(0, a.heldMb - inMemory);
+    double onDisk = Math.max(0, a.heldMb - mergeBufferMb(a.node));
     // Data beyond the in-memory buffer was spilled and is merged once more from disk. With bins a
     // reducer's post-shuffle work has a part that does not grow with its bytes (a segment per bin
     // and map in its merges, a request per bin): measured on reducers' phase times in runs with
@@ -644,6 +642,12 @@ public final class Simulation {
         a,
         Attempt.Stage.MERGE,
         (a.heldMb + onDisk) * app.sortCpuPerMb() * binsPerMbFactor() + binsFixedCoreS());
+  }
+
+  /** What a reducer on {@code n} holds and merges in memory: its slot's memory, in part. */
+  private double mergeBufferMb(NodeState n) {
+    double memory = n.spec.memoryMb() / Math.max(1, n.spec.reduceSlots());
+    return memory * platform.mergeMemoryShare();
   }
 
   private double binsFixedCoreS() {
@@ -763,7 +767,14 @@ public final class Simulation {
    * one every bin's bytes in its output.
    */
   private void report(Attempt a, AttemptState state) {
-    feed.report(a, now, completedMaps, job.maps(), state, a.isMap() ? null : kept(a));
+    feed.report(
+        a,
+        now,
+        completedMaps,
+        job.maps(),
+        state,
+        a.isMap() ? null : kept(a),
+        Math.round(mergeBufferMb(a.node) * BYTES_PER_MB));
   }
 
   /** Reports a map that finished, with its bins' bytes, as its final status carries them. */

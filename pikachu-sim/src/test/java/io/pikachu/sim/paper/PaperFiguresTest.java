@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.benchmodel.Method;
+import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.core.binmap.ByteAllocator;
 import io.pikachu.core.config.PikachuKeys;
 import io.pikachu.core.decision.Decision;
@@ -139,12 +140,16 @@ class PaperFiguresTest {
    * sizes, finds them even and keeps the provisional map its measured ratios confirmed, so the job
    * runs as by counts. (The measured ratios fell inside the dead band there; read against the even
    * shares that asks for, the provisional map looked unbalanced by bytes, and a first version of
-   * the wait moved 8 bins and lost 6.5 points.)
+   * the wait moved 8 bins and lost 6.5 points.) Every node has memory enough to merge its reducers'
+   * bytes in memory here, so that rule {@code merge-beyond-memory} has nothing to move (on the
+   * study's cluster the 2- and 4-core nodes' reducers merge most of their bytes from disk, and the
+   * rule corrects that map by bytes); the shuffle, and with it the decisions, are those of the
+   * study's cluster.
    */
   @Test
   void withoutSkewOnFourClassesTheWaitForSizesChangesNoBin(@TempDir Path out) {
     PaperFigures f = figures(out, 1);
-    ClusterSpec c = Clusters.fourClasses();
+    ClusterSpec c = fourClassesWithMemory(65_536);
     JobSpec job = f.paperJob("wordcount", c, 680, 3);
     SimResult bytes = f.run(c, job, Method.TWO_STAGE);
     SimResult counts =
@@ -159,5 +164,15 @@ class PaperFiguresTest {
         "decided later than by counts: " + last.summaryLine());
     assertFalse(BytesStudy.byteRuleMoved(bytes), last.summaryLine());
     assertEquals(counts.jobSeconds(), bytes.jobSeconds(), 1e-9);
+  }
+
+  /** {@link Clusters#fourClasses()} with {@code memoryMb} on every node. */
+  private static ClusterSpec fourClassesWithMemory(int memoryMb) {
+    return ClusterSpec.builder("four-classes")
+        .add(2, NodeSpec.builder("fast").cores(16).mapSlots(16).reduceSlots(2).memoryMb(memoryMb))
+        .add(2, NodeSpec.builder("c2").cores(8).mapSlots(8).reduceSlots(2).memoryMb(memoryMb))
+        .add(3, NodeSpec.builder("c3").cores(4).mapSlots(4).reduceSlots(2).memoryMb(memoryMb))
+        .add(4, NodeSpec.builder("slow").cores(2).mapSlots(2).reduceSlots(2).memoryMb(memoryMb))
+        .build();
   }
 }

@@ -125,4 +125,22 @@ public final class BinSizes {
     }
     return out;
   }
+
+  /**
+   * The job's map output over all {@code totalMaps} maps, estimated from the bins seen so far, by
+   * the same source per bin as {@link #estimated} (the bins not seen yet taken to hold what a seen
+   * bin holds on average; once a map reported, every bin is seen); 0 before any bin was seen.
+   */
+  public long estimatedTotal(int totalMaps) {
+    long[] perBin = estimated(totalMaps);
+    double sum = 0;
+    int counted = 0;
+    for (int b = 0; b < perBin.length; b++) {
+      if (mapsReported > maps[b] || maps[b] > 0) {
+        sum += perBin[b];
+        counted++;
+      }
+    }
+    return counted == 0 ? 0 : Math.round(sum * perBin.length / counted);
+  }
 }

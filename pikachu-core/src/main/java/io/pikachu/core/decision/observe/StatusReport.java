@@ -30,6 +30,9 @@ import org.immutables.value.Value;
  *   <li>{@code launchTimeMs}: when the attempt was launched, or -1 if unknown
  *   <li>{@code binBytes}: what a reducer reported of its bins' bytes, or a map of every bin's bytes
  *       in its output
+ *   <li>{@code mergeBufferBytes}: reducers: the bytes of map output the reducer can hold and merge
+ *       in memory; what it holds beyond them is written to disk and merged once more. 0 where not
+ *       known (every report of the AM adapter today, and traces)
  * </ul>
  */
 @ValueType
@@ -74,6 +77,21 @@ public abstract class StatusReport {
   @Value.Parameter(false)
   public String binBytes() {
     return "";
+  }
+
+  /**
+   * Reducers: the bytes of map output the reducer's in-memory merge can hold, 0 where not known
+   * (rule {@code merge-beyond-memory}, docs/controller.md section 6).
+   */
+  @Value.Default
+  @Value.Parameter(false)
+  public long mergeBufferBytes() {
+    return 0L;
+  }
+
+  /** This report with {@code bytes} as the reducer's in-memory merge buffer. */
+  public StatusReport withMergeBufferBytes(long bytes) {
+    return ImmutableStatusReport.copyOf(this).withMergeBufferBytes(bytes);
   }
 
   /** This report with {@code report} as its bin sizes. */
@@ -138,7 +156,12 @@ public abstract class StatusReport {
       throw new IllegalArgumentException(
           "progress " + progress + " of " + attemptId + " is outside [0, 1]");
     }
-    if (taskIndex < 0 || mapsCopied < 0 || mapsCompleted < 0 || totalMaps < 0 || cpuMs < 0) {
+    if (taskIndex < 0
+        || mapsCopied < 0
+        || mapsCompleted < 0
+        || totalMaps < 0
+        || cpuMs < 0
+        || mergeBufferBytes() < 0) {
       throw new IllegalArgumentException(
           "negative count in status report of "
               + attemptId
