@@ -1,5 +1,6 @@
 package io.pikachu.am;
 
+import io.pikachu.core.binmap.BinBytesReport;
 import io.pikachu.core.binmap.MapBinBytesReport;
 import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
@@ -84,11 +85,7 @@ final class StatusTranslator {
    * status ({@link MapBinBytesReport}).
    */
   static String binBytes(String stateString) {
-    if (stateString == null) {
-      return "";
-    }
-    int at = stateString.indexOf("|binbytes ");
-    return at < 0 ? "" : stateString.substring(at);
+    return BinBytesReport.tail(stateString);
   }
 
   /**

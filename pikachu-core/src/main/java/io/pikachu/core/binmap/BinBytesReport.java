@@ -16,7 +16,7 @@ import java.util.List;
 public final class BinBytesReport {
 
   private static final String OPEN = "|binbytes ";
-  private static final char CLOSE = '|';
+  private static final char CLOSE = StatusField.CLOSE;
 
   /** Characters a report may take at the end of a status string. */
   public static final int BUDGET = 700;
@@ -102,20 +102,21 @@ public final class BinBytesReport {
     return body.isEmpty() ? 0 : body.split(" ").length;
   }
 
+  /**
+   * A status string from its report on (a reducer's report ends its status), or "" if it holds
+   * none.
+   */
+  public static String tail(String status) {
+    return StatusField.from(status, OPEN);
+  }
+
   /** The entries in a status string; none when it holds no report or a malformed one. */
   public static List<Entry> decode(String status) {
-    if (status == null) {
-      return Collections.emptyList();
+    String field = StatusField.body(status, OPEN);
+    if (field == null) {
+      return Collections.emptyList(); // none, or cut off: Hadoop truncates long status strings
     }
-    int open = status.indexOf(OPEN);
-    if (open < 0) {
-      return Collections.emptyList();
-    }
-    int close = status.indexOf(CLOSE, open + OPEN.length());
-    if (close < 0) {
-      return Collections.emptyList(); // cut off: Hadoop truncates long status strings
-    }
-    String body = status.substring(open + OPEN.length(), close).trim();
+    String body = field.trim();
     List<Entry> entries = new ArrayList<>();
     if (body.isEmpty()) {
       return entries;

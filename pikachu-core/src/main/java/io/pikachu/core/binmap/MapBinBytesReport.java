@@ -20,7 +20,7 @@ import java.util.PriorityQueue;
 public final class MapBinBytesReport {
 
   private static final String OPEN = "|mapbins ";
-  private static final char CLOSE = '|';
+  private static final char CLOSE = StatusField.CLOSE;
 
   /**
    * The most characters a report takes: {@code TaskStatus} keeps 1,024 of the whole state string,
@@ -127,7 +127,7 @@ public final class MapBinBytesReport {
    * layout of other than {@code totalBins} bins: a report is never guessed at.
    */
   public static Optional<MapBinBytesReport> decode(String status, int totalBins) {
-    String body = body(status);
+    String body = StatusField.body(status, OPEN);
     if (body == null) {
       return Optional.empty();
     }
@@ -169,21 +169,8 @@ public final class MapBinBytesReport {
 
   /** The report's text in a status string, from its opening to its closing bar; "" if none. */
   public static String excerpt(String status) {
-    String body = body(status);
+    String body = StatusField.body(status, OPEN);
     return body == null ? "" : OPEN + body + CLOSE;
-  }
-
-  private static String body(String status) {
-    if (status == null) {
-      return null;
-    }
-    int open = status.indexOf(OPEN);
-    if (open < 0) {
-      return null;
-    }
-    int close = status.indexOf(CLOSE, open + OPEN.length());
-    // no closing bar: cut off, as Hadoop truncates long status strings
-    return close < 0 ? null : status.substring(open + OPEN.length(), close);
   }
 
   /**

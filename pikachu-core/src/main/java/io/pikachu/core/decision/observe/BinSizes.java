@@ -136,7 +136,7 @@ public final class BinSizes {
     double sum = 0;
     int counted = 0;
     for (int b = 0; b < perBin.length; b++) {
-      if (mapsReported > maps[b] || maps[b] > 0) {
+      if (maps[b] > 0 || mapsReported > 0) { // seen by either source
         sum += perBin[b];
         counted++;
       }
