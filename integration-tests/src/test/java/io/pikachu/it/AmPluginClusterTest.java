@@ -41,10 +41,15 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TypeConverter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.TokenCounterMapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.reduce.IntSumReducer;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptReport;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -164,6 +169,29 @@ class AmPluginClusterTest {
     return lines;
   }
 
+  /** YARN's diagnostics of each AM attempt of a job, to say why there was more than one. */
+  private static String amAttempts(Job job) {
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      ApplicationId app = TypeConverter.toYarn(job.getJobID()).getAppId();
+      StringBuilder b = new StringBuilder();
+      for (ApplicationAttemptReport a : yarn.getApplicationAttempts(app)) {
+        b.append(a.getApplicationAttemptId())
+            .append(' ')
+            .append(a.getYarnApplicationAttemptState())
+            .append(" on ")
+            .append(a.getHost())
+            .append(": ")
+            .append(a.getDiagnostics())
+            .append("; ");
+      }
+      return b.toString();
+    } catch (IOException | YarnException e) {
+      return "AM attempts unknown (" + e + ")";
+    }
+  }
+
   private static String nodeId(int i) {
     return cluster.nodes().get(i).nodeId();
   }
@@ -244,7 +272,8 @@ class AmPluginClusterTest {
 
       Path traceDir = new Path(root, "traces-" + name);
       FileStatus[] traces = fs.listStatus(traceDir);
-      assertEquals(1, traces.length, name);
+      // one trace per AM attempt: a second one means the AM was restarted, which YARN explains
+      assertEquals(1, traces.length, () -> name + ": " + amAttempts(j));
       TraceFile trace;
       try (InputStreamReader r =
           new InputStreamReader(fs.open(traces[0].getPath()), StandardCharsets.UTF_8)) {
