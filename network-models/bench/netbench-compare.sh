@@ -15,9 +15,6 @@
 # NetBench's packet-hops. network-models/bench/netbench-build.sh DEST makes both (DEST/netbench and
 # DEST/netbench-counting/NetBench.jar). Neither NetBench nor its jars are part of this repository.
 # RUNS=N (6) sets the number of pairs.
-# Ours runs as its users start it, through network-models/bin/network-models, which keeps the jar's
-# classes in an AppCDS archive (see that script); one untimed run of ours before the pairs makes the
-# archive, as NetBench's untimed counting run comes before them. OURS_CDS=off runs plain java -jar.
 set -euo pipefail
 # Any failing step names itself: a bare exit status would leave the user guessing.
 trap 'echo "netbench-compare.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -38,11 +35,6 @@ TOPO=$NB_DIR/example/topologies/fat_tree/fat_tree_k4.topology
 [ -f "$TOPO" ] || { echo "no such file: $TOPO" >&2; exit 2; }
 mkdir -p "$OUT"
 rm -f "$OUT/pairs.txt"
-case ${OURS_CDS:-auto} in auto | off) ;; *) echo "OURS_CDS must be auto or off, not '$OURS_CDS'" >&2; exit 2 ;; esac
-# The launcher users run, on the jar under test, its archive kept with this comparison.
-LAUNCH=(env NETMODELS_JAR="$OURS" NETMODELS_CDS="${OURS_CDS:-auto}" NETMODELS_CDS_DIR="$OUT/cds"
-  "$REPO/network-models/bin/network-models")
-rm -rf "$OUT/cds"
 ARGS=(--load "$LOAD" --duration "${SECS}s" --seed "$SEED")
 
 java -jar "$OURS" netbench-scenario --netbench-topology "$TOPO" --out "$OUT" "${ARGS[@]}"
@@ -52,10 +44,6 @@ rm -rf "$OUT/netbench-run"
 java -jar "$COUNT_JAR" "$OUT/netbench.properties" > "$OUT/nb-count.log" 2>&1
 NB_HOPS=$(grep -o 'PACKET_HOPS [0-9]*' "$OUT/nb-count.log" | awk '{print $2}' || true)
 [ -n "$NB_HOPS" ] || { echo "$COUNT_JAR printed no PACKET_HOPS line: is the patch applied?" >&2; exit 2; }
-# Ours once, untimed: with OURS_CDS=auto this run makes the class archive the timed runs map.
-"${LAUNCH[@]}" netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-0.log" 2>&1
-[ "${OURS_CDS:-auto}" = off ] || compgen -G "$OUT/cds/netbench-ours-*.jsa" > /dev/null \
-  || { echo "the launcher made no class archive in $OUT/cds (see $OUT/ours-0.log)" >&2; exit 2; }
 
 echo "pair  NetBench: wall CPU RSS(MB)  |  ours: wall CPU RSS(MB)  |  packet-hops per CPU-second, ours / NetBench"
 for i in $(seq 1 "$RUNS"); do
@@ -63,7 +51,7 @@ for i in $(seq 1 "$RUNS"); do
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/nb-time-$i.txt" \
     java -jar "$NB_JAR" "$OUT/netbench.properties" > "$OUT/nb-$i.log" 2>&1
   /usr/bin/time -f "%e %U %S %M" -o "$OUT/ours-time-$i.txt" \
-    "${LAUNCH[@]}" netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-$i.log" 2>&1
+    java -jar "$OURS" netbench-ours --out "$OUT" "${ARGS[@]}" > "$OUT/ours-$i.log" 2>&1
   OUR_HOPS=$(grep -o '[0-9,]* packet-hops' "$OUT/ours-$i.log" | head -1 | tr -d , | awk '{print $1}' || true)
   [ -n "$OUR_HOPS" ] || { echo "our run printed no packet-hops: see $OUT/ours-$i.log" >&2; exit 2; }
   read -r nw nu ns nm < "$OUT/nb-time-$i.txt"
