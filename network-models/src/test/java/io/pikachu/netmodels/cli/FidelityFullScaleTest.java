@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What {@code fidelity} prints, asserted row by row at full scale: the verdicts
  * docs/network-models.md shows. Seed 001 over its 10 seeds (about a minute of CPU); seed 002 over
- * the seeds scored so far, 1-3 (17 runs of 2 s a seed, about 45 CPU-minutes a seed: some 70 minutes
+ * the seeds scored so far, 1-4 (17 runs of 2 s a seed, about 45 CPU-minutes a seed: some 90 minutes
  * on two threads); the other seeds' rows join this test as their scoring is committed. {@code mvn
  * -B -pl network-models test -P netmodels-full}.
  */
@@ -33,7 +33,7 @@ class FidelityFullScaleTest {
     SEED_001.put("001-mean-above", "met");
   }
 
-  /** Seed 002's verdicts over seeds 1-3 (results/network-models/2026-11-29-fidelity-002). */
+  /** Seed 002's verdicts over seeds 1-4 (results/network-models/2026-11-29-fidelity-002). */
   private static final Map<String, String> SEED_002 = new LinkedHashMap<>();
 
   static {
@@ -77,8 +77,8 @@ class FidelityFullScaleTest {
   }
 
   @Test
-  void seed002sRowsScoreAsTheIndexSaysOverSeeds1To3(@TempDir Path dir) throws Exception {
-    assertEquals(SEED_002, verdicts(dir, "--groups", "002", "--replicates", "3", "--threads", "2"));
+  void seed002sRowsScoreAsTheIndexSaysOverSeeds1To4(@TempDir Path dir) throws Exception {
+    assertEquals(SEED_002, verdicts(dir, "--groups", "002", "--replicates", "4", "--threads", "2"));
   }
 
   /** Runs {@code fidelity} with {@code options} into {@code dir}; each row's verdict. */
