@@ -37,8 +37,9 @@ final class ReducerCpu {
    * the hold-out set's, 0.31 and 0.23 on the 0.2- and 0.4-core nodes of {@code
    * results/advisor/2026-11-29-five-nodes} (results/advisor/2026-11-29-bins-cost-and-classes). A
    * reducer's whole CPU with bins has a larger fixed part there (0.62-1.03 core-s against
-   * 0.14-0.25): most of it is spent while the reducer waits for maps, about 12 ms per second it
-   * shuffles on both clusters, which does not lengthen the tail and is not replayed.
+   * 0.14-0.25), but the part beyond stock's CPU per MB that is not post-shuffle (about 0.4-0.5
+   * core-s there, 0.03 on Config-1) is spent before the shuffle ends, beside the maps: it does not
+   * lengthen the tail and is not replayed.
    */
   static final double STOCK_BINS_POST_SHUFFLE_CORE_S = 0.19;
 
