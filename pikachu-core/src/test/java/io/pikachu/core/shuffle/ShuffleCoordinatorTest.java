@@ -395,11 +395,15 @@ class ShuffleCoordinatorTest {
     ShuffleCoordinator<String> c = coordinator(0, source, limits(1000));
     fetcher(c);
     succeedAll(c);
-    Future<BitSet> done = pool.submit(() -> c.awaitFinal((f, s) -> {}));
-    while (counts.fetched < MAPS * BINS) {
+    RecordingProgress progress = new RecordingProgress();
+    Future<BitSet> done = pool.submit(() -> c.awaitFinal(progress));
+    // the wait starts when the reducer says it waits: moving the clock before that (a loaded
+    // machine can start the waiting thread late) would only move the wait's start
+    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (progress.fractionAtEachWait.isEmpty() && System.nanoTime() < giveUp) {
       Thread.sleep(1);
     }
-    Thread.sleep(50);
+    assertEquals(List.of(1f), progress.fractionAtEachWait, "the reducer waits with every bin");
     assertFalse(done.isDone(), "no final map yet, and the wait has not run out");
     clock.addAndGet(1000);
     assertEquals(BinMap.even(REDUCERS, BINS, false).bins(0), done.get(10, TimeUnit.SECONDS));
