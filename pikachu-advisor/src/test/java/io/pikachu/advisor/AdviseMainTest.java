@@ -114,6 +114,39 @@ class AdviseMainTest {
   }
 
   @Test
+  void aStockJobReplayedWithBinsPaysWhatBinsAddToEachReducersPostShuffleWork() throws Exception {
+    org.apache.hadoop.fs.FileSystem fs =
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
+    JobHistory stock =
+        JobHistory.read(
+            fs,
+            new org.apache.hadoop.fs.Path(
+                GOOD.resolve(
+                        "job_1795742513307_0001-1795742516944-root-wordcount-1795742565076-12-6"
+                            + "-SUCCEEDED-root.default-1795742520899.jhist")
+                    .toAbsolutePath()
+                    .toString()));
+    JobReplay.Result r = new JobReplay(stock).replay();
+    double asRan = 0;
+    double withBins = 0;
+    for (io.pikachu.sim.engine.TaskRecord t : r.asRan.reducers()) {
+      asRan += t.cpuS();
+    }
+    double refetched = 0;
+    for (io.pikachu.sim.engine.TaskRecord t : r.otherWay.reducers()) {
+      withBins += t.cpuS();
+      refetched += t.refetchedMb();
+    }
+    // The same bytes reduced both ways; with bins each reducer also pays the fixed part (and its
+    // copy of the bins it gained: a few per cent of a core-second per MB re-fetched).
+    double fixed = r.otherWay.reducers().size() * ReducerCpu.STOCK_BINS_POST_SHUFFLE_CORE_S;
+    double extra = withBins - asRan;
+    assertTrue(
+        extra > 0.9 * fixed && extra < fixed + 0.05 * refetched + 0.1,
+        "reducers' CPU with bins " + withBins + " against " + asRan + " stock, fixed " + fixed);
+  }
+
+  @Test
   void aJobThatRanUnderPikachuIsReportedWithWhatItGainedNeverASaving() throws Exception {
     for (Path folder : new Path[] {GOOD, Paths.get("src/test/resources/pikachu")}) {
       for (Advice a : report(folder).jobs) {

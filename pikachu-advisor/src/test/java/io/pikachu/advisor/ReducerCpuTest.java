@@ -28,12 +28,18 @@ class ReducerCpuTest {
   }
 
   @Test
-  void theSameReducersTakenAsStockGiveTheMedianPerMbAndNoCostOfBins() {
+  void theSameReducersTakenAsStockGiveTheMedianPerMbAndTheMeasuredCostOfBins() {
     ReducerCpu c = ReducerCpu.of(false, binsJob(0.17, 0.082));
     // the four small reducers' CPU per MB: the fixed part spread over 6.1 MB
     assertEquals(0.082 + 0.17 / 6.1, c.perMb, 1e-9);
-    assertEquals(0, c.binsFixedCoreS, 0);
+    // a stock history cannot show what bins cost: the replay with bins is charged the measured one
+    assertEquals(ReducerCpu.STOCK_BINS_POST_SHUFFLE_CORE_S, c.binsFixedCoreS, 0);
     assertNull(c.note);
+  }
+
+  @Test
+  void aJobWithBinsPaysItsOwnFixedPartNotTheStockJobsConstant() {
+    assertEquals(0.42, ReducerCpu.of(true, binsJob(0.42, 0.082)).binsFixedCoreS, 1e-9);
   }
 
   @Test
