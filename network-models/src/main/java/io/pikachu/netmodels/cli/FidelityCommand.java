@@ -31,7 +31,7 @@ final class FidelityCommand {
         "every part",
         "scores the notes' tolerance table: each row over >= 5 seeds or batches at full scale,"
             + " mean, 95% interval, met / in part / miss (resumable, cached)",
-        "groups: 002 (DRILL, 17 runs of 2 s a seed: about 25 CPU-minutes a seed at full scale),"
+        "groups: 002 (DRILL, 17 runs of 2 s a seed: about 45 CPU-minutes a seed at full scale),"
             + " 001 (TAALK, one sweep a seed), 003 (CrossRSS, one batch of 10 runs), 004 (spraying,"
             + " one batch of 10 runs per point)",
         new CommandOptions.Spec()
