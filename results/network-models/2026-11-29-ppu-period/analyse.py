@@ -57,7 +57,34 @@ def main(out):
             lo, hi = TOLERANCE[(scheme, load)]
             period = "every packet (the model's)" if d.startswith("every") else "at most once every " + d.rsplit("-", 1)[0]
             print(f"| {period} | {load:.0%} | {scheme} | {', '.join(f'{x:.3f}' for x in ratios)} | {m:.4f} | "
-                  f"{m - h:.4f}-{m + h:.4f} | {lo:.2f}-{hi:.2f} | {verdict(m, h, lo, hi)} | {THESIS[(scheme, load)]} |")
+                  f"{'none' if math.isnan(h) else f'{m - h:.4f}-{m + h:.4f}'} | {lo:.2f}-{hi:.2f} | {verdict(m, h, lo, hi)} | {THESIS[(scheme, load)]} |")
+    period_over_model(out, folders)
+
+
+def period_over_model(out, folders):
+    """Each period's mean FCT over the model's (every packet) of the same seed, load and scheme: what the
+    staler table itself costs, seed by seed (the seeds both arms ran)."""
+    def fct(d):
+        return {(float(r["load"]), r["scheme"], r["seed"]): float(r["mean_fct_ms"])
+                for r in runs(os.path.join(out, d, "drill-load-runs.csv")) if r["scheme"] != "drill"}
+    print()
+    print("| updates, over every packet's | load | scheme | seeds | per seed | mean | 95% interval |")
+    print("|---|---|---|---|---|---|---|")
+    for d in sorted(f for f in folders if not f.startswith("every")):
+        period, load = d.rsplit("-", 1)
+        model = "every-" + load
+        if model not in folders:
+            continue
+        mine, base = fct(d), fct(model)
+        for scheme in ("ppu", "cu:10us"):
+            keys = sorted(k for k in mine if k[1] == scheme and k in base)
+            if not keys:
+                continue
+            v = [mine[k] / base[k] for k in keys]
+            m, h = interval(v)
+            iv = "none" if math.isnan(h) else f"{m - h:.4f}-{m + h:.4f}"
+            print(f"| at most once every {period} | {keys[0][0]:.0%} | {scheme} | {', '.join(k[2] for k in keys)} | "
+                  f"{', '.join(f'{x:.4f}' for x in v)} | {m:.4f} | {iv} |")
 
 
 if __name__ == "__main__":

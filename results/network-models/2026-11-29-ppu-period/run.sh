@@ -8,11 +8,15 @@
 # CACHE is shared with `fidelity`'s run cache (<fidelity cache>/runs): DRILL's runs and the model's
 # PPU and CU runs are read from there, only the runs with a period are new.
 # The cache makes it resumable: a second call with a larger RUNS runs only the new seeds.
-# Usage: JAR=.../network-models.jar CACHE=<fidelity cache>/runs [RUNS=N] [LOADS="10 90"] run.sh OUT [PERIODS]
+# THREADS (runs in parallel, 1 unless set) and NICE (the niceness, 19 unless set) share the machine.
+# Usage: JAR=.../network-models.jar CACHE=<fidelity cache>/runs [RUNS=N] [LOADS="10 90"] [THREADS=N] [NICE=N]
+#        run.sh OUT [PERIODS]
 out=${1:?out dir}; periods=${2:-"2.4us 4.8us"}; runs=${RUNS:-5}; loads=${LOADS:-"10 90"}
+threads=${THREADS:-1}; niceness=${NICE:-19}
 : "${JAR:?set JAR}"; : "${CACHE:?set CACHE}"
 run() { d=$1; shift; mkdir -p "$out/$d"
-  nice -n 19 java -jar "$JAR" drill-load --tail 1s --runs "$runs" --cache "$CACHE" "$@" --out "$out/$d" \
+  nice -n "$niceness" java -jar "$JAR" drill-load --tail 1s --runs "$runs" --threads "$threads" --cache "$CACHE" "$@" \
+    --out "$out/$d" \
     > "$out/$d/console.txt" 2>&1 || { echo "failed: $d (see $out/$d/console.txt)" >&2; exit 1; }; }
 for l in $loads; do
   case $l in
