@@ -76,11 +76,23 @@ public final class Advisor {
       PrintStream progress)
       throws IOException {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    // the node profile the cluster held when each job started: from the jobs run under Pikachu
+    final ReplayProfile profile = new ReplayProfile();
+    for (Path f : files) {
+      try {
+        JobHistory h = JobHistory.read(f.getFileSystem(conf), f);
+        if ("SUCCEEDED".equals(h.status())) {
+          profile.add(h);
+        }
+      } catch (JobHistory.BadHistoryException e) {
+        // reported with its reason by the advice on that file below
+      }
+    }
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     List<Future<Object>> futures = new ArrayList<Future<Object>>();
     for (final Path f : files) {
       final FileSystem fs = f.getFileSystem(conf);
-      futures.add(pool.submit(() -> one(fs, f, filter, keepDetail)));
+      futures.add(pool.submit(() -> one(fs, f, filter, keepDetail, profile)));
     }
     pool.shutdown();
     List<Advice> jobs = new ArrayList<Advice>();
@@ -119,7 +131,12 @@ public final class Advisor {
   }
 
   /** An {@link Advice}, the file's problem in words, or {@link #FILTERED}. */
-  static Object one(FileSystem fs, Path f, HistoryListing.Filter filter, boolean keepDetail) {
+  static Object one(
+      FileSystem fs,
+      Path f,
+      HistoryListing.Filter filter,
+      boolean keepDetail,
+      ReplayProfile profile) {
     JobHistory job;
     try {
       job = JobHistory.read(fs, f);
@@ -147,7 +164,7 @@ public final class Advisor {
       return f + ": the history lists no successful map or reducer attempt; nothing to replay";
     }
     try {
-      JobReplay.Result r = new JobReplay(job).replay();
+      JobReplay.Result r = new JobReplay(job, profile.at(job)).replay();
       Advice.Builder b =
           Advice.builder(job, job.ranWithBins() ? Advice.Kind.PIKACHU : Advice.Kind.STOCK)
               .replay(r);

@@ -115,13 +115,26 @@ public final class JobReplay {
   private final double reduceCpuPerMb;
   private final double binsFixedCoreS;
   private final Platform platform;
+
+  /** The node profile the replayed controller starts from. */
+  private final Map<String, Double> profile;
+
   private final Map<String, Double> throughput;
   private final Map<String, Double> speed;
   private final List<String> notes = new ArrayList<String>();
   private String nodesSummary;
 
   JobReplay(JobHistory job) {
+    this(job, java.util.Collections.<String, Double>emptyMap());
+  }
+
+  /**
+   * @param profile the node profile the cluster held when the job started ({@link ReplayProfile}),
+   *     which the replayed controller starts from
+   */
+  JobReplay(JobHistory job, Map<String, Double> profile) {
     this.job = job;
+    this.profile = profile;
     this.underPikachu = job.ranWithBins();
     List<JobHistory.Attempt> maps = job.successful(false);
     List<JobHistory.Attempt> reds = job.successful(true);
@@ -224,7 +237,12 @@ public final class JobReplay {
     platform =
         Platform.defaults()
             .withDelays(amStart(job), containerDelay(job))
-            .withBinsPostShuffle(binsFixedCoreS, 1);
+            .withBinsPostShuffle(binsFixedCoreS, 1)
+            .toBuilder()
+            // A history has no map progress; the clusters advise was validated on reported 0
+            // until a map ended, so the AM measured a node by its first finished map (Platform).
+            .mapProgressWhileRunning(false)
+            .build();
   }
 
   /**
@@ -342,6 +360,7 @@ public final class JobReplay {
             .name(job.jobId())
             .replication(nodes.size())
             .reducerNodes(reducerNodes())
+            .nodeProfile(profile)
             .build();
     return new Model(ClusterSpec.of(job.jobId(), nodes), spec);
   }

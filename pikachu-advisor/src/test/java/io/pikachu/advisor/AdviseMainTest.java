@@ -178,13 +178,16 @@ class AdviseMainTest {
   @Test
   void aPikachuJobOnThreeClassesShowsThePItAppliedNotTheReplays() throws Exception {
     // Five nodes in three classes (0.6 / 0.4 / 0.2 cores, one reducer each): the job's reducers
-    // copied 18.8, 12.2, 12.2, 6.6 and 5.5 MB (bins 17/11/11/6/5). Replayed as it ran, the
-    // controller split the two equal slow nodes apart and chose P 17.
+    // copied 18.8, 12.2, 12.2, 6.6 and 5.5 MB (bins 17/11/11/6/5). Until the replay's maps
+    // reported no progress until they ended, as the recorded AM saw them (Platform
+    // .mapProgressWhileRunning), the replay measured each one-slot node by its map in flight,
+    // split the two equal slow nodes apart and chose P 17, which advise noted as outside the
+    // nodes' limit; measured by their finished maps it stays within it, and the P shown is the
+    // job's either way.
     Advice a = report(Paths.get("src/test/resources/five")).jobs.get(0);
     assertEquals(Advice.Kind.PIKACHU, a.kind);
     assertEquals(18.8 / 5.5, a.p, 0.1);
-    assertTrue(a.notes.contains("it applied P 3.4"), a.notes);
-    assertTrue(a.notes.contains("the controller chose P 17.00"), a.notes);
+    assertFalse(a.notes.contains("outside what the nodes' measured speeds allow"), a.notes);
   }
 
   @Test

@@ -77,12 +77,7 @@ public final class BinBytesReport {
     out.append(OPEN);
     boolean first = true;
     for (Entry e : entries) {
-      String one =
-          Integer.toString(e.bin, 36)
-              + '.'
-              + Long.toString(e.bytes, 36)
-              + '.'
-              + Integer.toString(e.maps, 36);
+      String one = StatusField.dotted(e.bin, e.bytes, e.maps);
       if (out.length() + one.length() + 2 > OPEN.length() + BUDGET) {
         break;
       }
@@ -123,13 +118,11 @@ public final class BinBytesReport {
     }
     try {
       for (String one : body.split(" ")) {
-        String[] f = one.split("\\.");
-        if (f.length != 3) {
+        long[] f = StatusField.undotted(one, 3);
+        if (f == null || f[0] > Integer.MAX_VALUE || f[2] > Integer.MAX_VALUE) {
           return Collections.emptyList();
         }
-        entries.add(
-            new Entry(
-                Integer.parseInt(f[0], 36), Long.parseLong(f[1], 36), Integer.parseInt(f[2], 36)));
+        entries.add(new Entry((int) f[0], f[1], (int) f[2]));
       }
     } catch (IllegalArgumentException e) {
       return Collections.emptyList(); // not ours, or damaged: a report is never guessed at

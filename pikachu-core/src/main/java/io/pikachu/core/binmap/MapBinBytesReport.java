@@ -88,13 +88,7 @@ public final class MapBinBytesReport {
     }
     // the header's length at most, whatever goes into the rest
     int header =
-        OPEN.length()
-            + b36(binBytes.length).length()
-            + 1
-            + b36(binBytes.length).length()
-            + 1
-            + b36(total).length()
-            + 1;
+        OPEN.length() + StatusField.dotted(binBytes.length, binBytes.length, total).length() + 1;
     if (header > budget) {
       return "";
     }
@@ -104,7 +98,7 @@ public final class MapBinBytesReport {
     int listed = 0;
     long listedBytes = 0;
     for (Integer b : largest) {
-      String one = " " + b36(b) + '.' + b36(binBytes[b]);
+      String one = " " + StatusField.dotted(b, binBytes[b]);
       if (header + entries.length() + one.length() > budget) {
         break;
       }
@@ -113,11 +107,7 @@ public final class MapBinBytesReport {
       listedBytes += binBytes[b];
     }
     return OPEN
-        + b36(binBytes.length)
-        + '.'
-        + b36(binBytes.length - listed)
-        + '.'
-        + b36(total - listedBytes)
+        + StatusField.dotted(binBytes.length, binBytes.length - listed, total - listedBytes)
         + entries
         + CLOSE;
   }
@@ -132,39 +122,36 @@ public final class MapBinBytesReport {
       return Optional.empty();
     }
     String[] fields = body.split(" ", -1);
-    try {
-      String[] head = fields[0].split("\\.", -1);
-      if (head.length != 3 || Integer.parseInt(head[0], 36) != totalBins) {
-        return Optional.empty();
-      }
-      int restBins = Integer.parseInt(head[1], 36);
-      long restBytes = Long.parseLong(head[2], 36);
-      int listed = fields.length - 1;
-      if (restBins < 0
-          || restBytes < 0
-          || (long) restBins + listed != totalBins
-          || (restBins == 0 && restBytes != 0)) {
-        return Optional.empty();
-      }
-      int[] bins = new int[listed];
-      long[] bytes = new long[listed];
-      BitSet seen = new BitSet(totalBins);
-      for (int i = 0; i < listed; i++) {
-        String[] f = fields[i + 1].split("\\.", -1);
-        if (f.length != 2) {
-          return Optional.empty();
-        }
-        bins[i] = Integer.parseInt(f[0], 36);
-        bytes[i] = Long.parseLong(f[1], 36);
-        if (bins[i] < 0 || bins[i] >= totalBins || bytes[i] < 0 || seen.get(bins[i])) {
-          return Optional.empty();
-        }
-        seen.set(bins[i]);
-      }
-      return Optional.of(new MapBinBytesReport(totalBins, bins, bytes, restBins, restBytes));
-    } catch (NumberFormatException e) {
-      return Optional.empty(); // damaged, or not ours
+    long[] head = StatusField.undotted(fields[0], 3);
+    if (head == null || head[0] != totalBins) {
+      return Optional.empty();
     }
+    long restBins = head[1];
+    long restBytes = head[2];
+    int listed = fields.length - 1;
+    if (restBins < 0
+        || restBytes < 0
+        || restBins + listed != totalBins
+        || (restBins == 0 && restBytes != 0)) {
+      return Optional.empty();
+    }
+    int[] bins = new int[listed];
+    long[] bytes = new long[listed];
+    BitSet seen = new BitSet(totalBins);
+    for (int i = 0; i < listed; i++) {
+      long[] entry = StatusField.undotted(fields[i + 1], 2);
+      if (entry == null
+          || entry[0] < 0
+          || entry[0] >= totalBins
+          || entry[1] < 0
+          || seen.get((int) entry[0])) {
+        return Optional.empty(); // damaged, or not ours
+      }
+      bins[i] = (int) entry[0];
+      bytes[i] = entry[1];
+      seen.set(bins[i]);
+    }
+    return Optional.of(new MapBinBytesReport(totalBins, bins, bytes, (int) restBins, restBytes));
   }
 
   /** The report's text in a status string, from its opening to its closing bar; "" if none. */
@@ -193,9 +180,5 @@ public final class MapBinBytesReport {
     Integer[] out = heap.toArray(new Integer[0]);
     Arrays.sort(out, heap.comparator().reversed());
     return out;
-  }
-
-  private static String b36(long v) {
-    return Long.toString(v, 36);
   }
 }

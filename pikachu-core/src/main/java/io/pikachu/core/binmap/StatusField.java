@@ -31,4 +31,36 @@ final class StatusField {
     int at = status.indexOf(open);
     return at < 0 ? "" : status.substring(at);
   }
+
+  /** {@code parts} in base 36, joined by dots: one field of a report ({@code 1a.2kf3.c}). */
+  static String dotted(long... parts) {
+    StringBuilder out = new StringBuilder();
+    for (long part : parts) {
+      if (out.length() > 0) {
+        out.append('.');
+      }
+      out.append(Long.toString(part, 36));
+    }
+    return out.toString();
+  }
+
+  /**
+   * The base-36 numbers of a {@link #dotted} field; null unless it has exactly {@code count} of
+   * them, each a number: a damaged field is never guessed at.
+   */
+  static long[] undotted(String field, int count) {
+    String[] parts = field.split("\\.", -1);
+    if (parts.length != count) {
+      return null;
+    }
+    long[] out = new long[count];
+    try {
+      for (int i = 0; i < count; i++) {
+        out[i] = Long.parseLong(parts[i], 36);
+      }
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    return out;
+  }
 }

@@ -41,5 +41,9 @@ class BinBytesReportTest {
     assertEquals(List.of(), BinBytesReport.decode("v1 |binbytes 1.2.3 4.5"), "cut off");
     assertEquals(List.of(), BinBytesReport.decode("v1 |binbytes 1.2 4.5.6|"), "malformed");
     assertEquals(List.of(), BinBytesReport.decode("v1 |binbytes -1.2.3|"), "negative");
+    assertEquals(
+        List.of(), BinBytesReport.decode("v1 |binbytes zzzzzzz.2.3|"), "a bin beyond an int");
+    assertEquals(
+        List.of(), BinBytesReport.decode("v1 |binbytes 1.2.zzzzzzz|"), "maps beyond an int");
   }
 }

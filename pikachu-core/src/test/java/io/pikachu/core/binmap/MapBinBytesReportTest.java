@@ -101,6 +101,10 @@ class MapBinBytesReportTest {
     assertEquals(Optional.empty(), MapBinBytesReport.decode("|mapbins 4.1.5 0.a 1.k 2.u 3.1|", 4));
     assertEquals(Optional.empty(), MapBinBytesReport.decode("|mapbins 4.0.5 0.a 1.k 2.u 3.1|", 4));
     assertEquals(Optional.empty(), MapBinBytesReport.decode("|mapbins 4.2.-5 0.a 1.k|", 4));
+    // numbers beyond an int where the report holds bins: rejected, not wrapped
+    assertEquals(Optional.empty(), MapBinBytesReport.decode("|mapbins 4.zzzzzzz.5 0.a 1.k|", 4));
+    assertEquals(
+        Optional.empty(), MapBinBytesReport.decode("|mapbins 4.0.0 0.a 1.k 2.u zzzzzzz.1|", 4));
     // none at all, or a reducer's report
     assertEquals(Optional.empty(), MapBinBytesReport.decode(null, 4));
     assertEquals(Optional.empty(), MapBinBytesReport.decode("map > sort", 4));

@@ -40,6 +40,10 @@ public final class ControllerFeed {
   private final JobController controller;
   private final int reducers;
   private final int binsPerReducer;
+
+  /** Whether running maps report their progress ({@code Platform#mapProgressWhileRunning()}). */
+  private final boolean mapProgressWhileRunning;
+
   private int published;
 
   /** Per reducer attempt, the first bin of its next report's window ({@code BinBytesSeen}). */
@@ -74,7 +78,14 @@ public final class ControllerFeed {
     }
   }
 
-  ControllerFeed(Method method, int reducers, int binsPerReducer, Map<String, String> extra) {
+  ControllerFeed(
+      Method method,
+      int reducers,
+      int binsPerReducer,
+      Map<String, String> extra,
+      boolean mapProgressWhileRunning,
+      Map<String, Double> nodeProfile) {
+    this.mapProgressWhileRunning = mapProgressWhileRunning;
     Map<String, String> conf = new HashMap<String, String>(extra);
     conf.put(PikachuKeys.ESTIMATOR.name(), method.estimatorName());
     conf.put(PikachuKeys.BINS_PER_REDUCER.name(), Integer.toString(binsPerReducer));
@@ -85,7 +96,9 @@ public final class ControllerFeed {
     if (!Double.isNaN(method.fixedP())) {
       conf.put(PikachuKeys.FIXED_P.name(), String.format(Locale.ROOT, "%s", method.fixedP()));
     }
-    this.controller = new JobController(ControllerConfig.fromMap(conf), reducers, Slicing.HASH);
+    this.controller =
+        new JobController(ControllerConfig.fromMap(conf), reducers, Slicing.HASH)
+            .withProfile(nodeProfile);
     this.reducers = reducers;
     this.binsPerReducer = binsPerReducer;
   }
@@ -137,7 +150,8 @@ public final class ControllerFeed {
       AttemptState state,
       BinsKept kept,
       long mergeBufferBytes) {
-    StatusReport report = statusReport(a, now, completedMaps, totalMaps, state);
+    StatusReport report =
+        statusReport(a, now, completedMaps, totalMaps, state, mapProgressWhileRunning);
     controller.onReport(
         a.isMap() || kept == null
             ? report
@@ -145,8 +159,16 @@ public final class ControllerFeed {
   }
 
   private static StatusReport statusReport(
-      Attempt a, double now, int completedMaps, int totalMaps, AttemptState state) {
-    double progress = Math.max(0.0, Math.min(1.0, a.progress()));
+      Attempt a,
+      double now,
+      int completedMaps,
+      int totalMaps,
+      AttemptState state,
+      boolean mapProgressWhileRunning) {
+    double progress =
+        a.isMap() && state == AttemptState.RUNNING && !mapProgressWhileRunning
+            ? 0.0
+            : Math.max(0.0, Math.min(1.0, a.progress()));
     return StatusReport.of(
         ms(now),
         a.id,
@@ -170,7 +192,7 @@ public final class ControllerFeed {
    */
   void mapFinished(Attempt a, double now, int completedMaps, int totalMaps, long[] binBytes) {
     controller.onReport(
-        statusReport(a, now, completedMaps, totalMaps, AttemptState.SUCCEEDED)
+        statusReport(a, now, completedMaps, totalMaps, AttemptState.SUCCEEDED, true)
             .withBinBytes(MapBinBytesReport.encode(binBytes, MAP_STATUS_CHARS - "map ".length())));
   }
 

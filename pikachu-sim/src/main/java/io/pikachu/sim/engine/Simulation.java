@@ -153,7 +153,13 @@ public final class Simulation {
     reducers = new Attempt[job.reducers()];
     feed =
         method.usesController()
-            ? new ControllerFeed(method, job.reducers(), job.binsPerReducer(), job.pikachuConf())
+            ? new ControllerFeed(
+                method,
+                job.reducers(),
+                job.binsPerReducer(),
+                job.pikachuConf(),
+                platform.mapProgressWhileRunning(),
+                job.nodeProfile())
             : null;
     ownersFinal = feed == null;
   }

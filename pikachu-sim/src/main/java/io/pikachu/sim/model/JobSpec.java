@@ -23,6 +23,7 @@ public final class JobSpec {
   private final long seed;
   private final Map<String, String> pikachuConf;
   private final List<String> reducerNodes;
+  private final Map<String, Double> nodeProfile;
 
   private JobSpec(Builder b) {
     this.name = b.name;
@@ -40,6 +41,8 @@ public final class JobSpec {
         b.reducerNodes == null
             ? null
             : Collections.unmodifiableList(new ArrayList<String>(b.reducerNodes));
+    this.nodeProfile =
+        Collections.unmodifiableMap(new LinkedHashMap<String, Double>(b.nodeProfile));
   }
 
   /**
@@ -66,6 +69,7 @@ public final class JobSpec {
     b.seed = seed;
     b.pikachuConf.putAll(pikachuConf);
     b.reducerNodes = reducerNodes;
+    b.nodeProfile.putAll(nodeProfile);
     return b;
   }
 
@@ -121,6 +125,14 @@ public final class JobSpec {
   }
 
   /**
+   * The node profile the job's controller starts from (rule {@code node-speed-from-profile}):
+   * relative speeds by node name, empty for none.
+   */
+  public Map<String, Double> nodeProfile() {
+    return nodeProfile;
+  }
+
+  /**
    * The node each reducer ran on, by reducer index, when a replay places them as they were; null:
    * placed at random over the reduce slots, as YARN does.
    */
@@ -140,6 +152,7 @@ public final class JobSpec {
     private double taskNoise;
     private long seed = 42;
     private final Map<String, String> pikachuConf = new LinkedHashMap<String, String>();
+    private final Map<String, Double> nodeProfile = new LinkedHashMap<String, Double>();
     private List<String> reducerNodes;
 
     private Builder(AppProfile app, double[] mapInputMb, int reducers) {
@@ -202,6 +215,13 @@ public final class JobSpec {
 
     public Builder seed(long v) {
       seed = v;
+      return this;
+    }
+
+    /** The node profile the controller starts from ({@link JobSpec#nodeProfile()}). */
+    public Builder nodeProfile(Map<String, Double> speeds) {
+      nodeProfile.clear();
+      nodeProfile.putAll(speeds);
       return this;
     }
 

@@ -8,6 +8,8 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.mapred.MapTaskCompletionEventsUpdate;
 import org.apache.hadoop.mapred.TaskAttemptID;
 import org.apache.hadoop.mapred.TaskCompletionEvent;
@@ -30,7 +32,8 @@ class MapEventPollerTest {
   }
 
   /** An umbilical that answers the poller's call from {@code events}, as the AM does. */
-  private static TaskUmbilicalProtocol umbilical(List<TaskCompletionEvent> events, int[] calls) {
+  private static TaskUmbilicalProtocol umbilical(
+      List<TaskCompletionEvent> events, AtomicInteger calls) {
     return (TaskUmbilicalProtocol)
         Proxy.newProxyInstance(
             TaskUmbilicalProtocol.class.getClassLoader(),
@@ -39,7 +42,7 @@ class MapEventPollerTest {
               if (!method.getName().equals("getMapCompletionEvents")) {
                 throw new UnsupportedOperationException(method.getName());
               }
-              calls[0]++;
+              calls.incrementAndGet();
               if (events == null) {
                 throw new IOException("AM unreachable");
               }
@@ -71,12 +74,12 @@ class MapEventPollerTest {
   @Test
   void eventsArriveInOrderAndFullBatchesAreFollowedAtOnce() throws IOException {
     List<TaskCompletionEvent> events = new ArrayList<>(Arrays.asList(event(0), event(1), event(2)));
-    int[] calls = {0};
+    AtomicInteger calls = new AtomicInteger();
     Recording sink = new Recording();
     MapEventPoller poller = new MapEventPoller(umbilical(events, calls), REDUCE, 2, sink);
 
     poller.pollOnce(); // a full batch of two, then the rest at once
-    assertEquals(2, calls[0]);
+    assertEquals(2, calls.get());
     poller.pollOnce(); // nothing new: asked from event 3
     events.add(event(3));
     poller.pollOnce();
@@ -89,13 +92,18 @@ class MapEventPollerTest {
 
   @Test
   void aFailingUmbilicalIsRetriedAndAnInterruptStopsThePollerQuietly() throws Exception {
-    int[] calls = {0};
+    AtomicInteger calls = new AtomicInteger();
     Recording sink = new Recording();
     Thread t = new Thread(new MapEventPoller(umbilical(null, calls), REDUCE, 10, sink));
     t.start();
-    Thread.sleep(300);
+    // Waits for the first failed call however late the thread starts (a fixed sleep raced with it);
+    // the poller's next try is 5 s away, so exactly one call is seen here.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+    while (calls.get() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
     assertTrue(t.isAlive(), "it waits to try again rather than fail the reducer at once");
-    assertEquals(1, calls[0]);
+    assertEquals(1, calls.get());
     t.interrupt();
     t.join(5_000);
     assertTrue(!t.isAlive(), "an interrupt stops it");
