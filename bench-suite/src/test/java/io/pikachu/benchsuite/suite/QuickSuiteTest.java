@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pikachu.benchsuite.report.SuiteReport;
+import io.pikachu.core.decision.Decision;
+import io.pikachu.core.decision.DecisionJson;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -45,9 +47,25 @@ class QuickSuiteTest {
         "the decision record's versions are in results.csv: " + twoStage);
     assertEquals(BinMapVersions.NONE, results.get(0).versions());
     RunResult fixed = results.get(3);
-    assertTrue(
-        fixed.rebalanced(), "P = 2 on fast and slow nodes must change the bin map: " + fixed);
     assertEquals(2.0, fixed.fastestP(), 1e-9);
+    if (!fixed.rebalanced()) {
+      // The one reason P = 2 may keep the even map: the decision came once every map had finished
+      // (a node that ran no map holds it back until then, which on a loaded machine happens to
+      // this 4-map job), the reducers had fetched their bins, and moving them was judged not worth
+      // the re-fetch (ByteShares). The record must say so.
+      Decision last =
+          DecisionJson.read(
+                  Files.readString(out.resolve(fixed.runDir()).resolve(RunFiles.DECISION)))
+              .last();
+      assertTrue(
+          last.mapsCompleted() == last.totalMaps()
+              && last.notes().stream().anyMatch(n -> n.contains("re-fetch is not worth it")),
+          "P = 2 on fast and slow nodes must change the bin map, or keep it only for its re-fetch"
+              + " once every map has finished: "
+              + fixed
+              + " "
+              + last.notes());
+    }
     for (RunResult r : results) {
       Path run = out.resolve(r.runDir());
       assertTrue(
