@@ -8,6 +8,7 @@ import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
 import io.pikachu.core.profile.JobMeasurement;
 import io.pikachu.core.profile.NodeProfile;
+import io.pikachu.sim.engine.Simulation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -66,13 +67,12 @@ final class ReplayProfile {
   static JobObserver measure(JobHistory job) {
     List<StatusReport> reports = new ArrayList<>();
     int maps = job.totalMaps();
-    List<long[]> mapEnds = new ArrayList<>();
-    for (JobHistory.Attempt a : job.attempts()) {
-      if (!a.reduce && a.succeeded) {
-        mapEnds.add(new long[] {a.finish});
-      }
-    }
-    mapEnds.sort(Comparator.comparingLong(x -> x[0]));
+    double[] mapEnds =
+        job.attempts().stream()
+            .filter(a -> !a.reduce && a.succeeded)
+            .mapToDouble(a -> a.finish)
+            .sorted()
+            .toArray();
     for (JobHistory.Attempt a : job.attempts()) {
       TaskType type = a.reduce ? TaskType.REDUCE : TaskType.MAP;
       reports.add(
@@ -114,11 +114,8 @@ final class ReplayProfile {
     return o;
   }
 
-  private static int completedBy(List<long[]> mapEnds, long t, int maps) {
-    int n = 0;
-    for (long[] e : mapEnds) {
-      n += e[0] <= t ? 1 : 0;
-    }
-    return Math.min(n, maps);
+  /** How many of the sorted {@code mapEnds} are at or before {@code t}, at most {@code maps}. */
+  private static int completedBy(double[] mapEnds, long t, int maps) {
+    return Math.min(Simulation.countAtMost(mapEnds, mapEnds.length, t), maps);
   }
 }

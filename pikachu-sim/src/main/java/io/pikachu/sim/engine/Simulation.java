@@ -834,7 +834,7 @@ public final class Simulation {
   /**
    * How many of the first {@code n} values of the ascending {@code sorted} are at most {@code v}.
    */
-  static int countAtMost(double[] sorted, int n, double v) {
+  public static int countAtMost(double[] sorted, int n, double v) {
     int lo = 0;
     int hi = n;
     while (lo < hi) {
