@@ -333,10 +333,12 @@ public final class SimMain {
     for (TaskRecord t : r.reducers()) {
       log.printf(
           Locale.ROOT,
-          "  reducer %d on %s: start %.1f, shuffle done %.1f, sort done %.1f, end %.1f, %.0f MB%n",
+          "  reducer %d on %s: start %.1f, JVM ready %.1f, shuffle done %.1f, sort done %.1f, end"
+              + " %.1f, %.0f MB%n",
           t.task(),
           t.node(),
           t.start(),
+          t.ready(),
           t.shuffleDone(),
           t.sortDone(),
           t.finish(),

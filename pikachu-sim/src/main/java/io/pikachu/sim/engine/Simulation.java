@@ -951,6 +951,12 @@ public final class Simulation {
     return w;
   }
 
+  /** DefaultSpeculator's wait before it simulates a status for an attempt that sent none. */
+  static final double HEARTBEAT_WAIT_S = 9.0;
+
+  /** LegacyTaskRuntimeEstimator's floor on progress in elapsed / progress. */
+  static final double MIN_PROGRESS = 1e-4;
+
   /**
    * Hadoop's default speculator for maps: the running map whose estimated end (elapsed / progress)
    * lies furthest beyond a new attempt's (the mean runtime of succeeded maps) gets a second
@@ -977,10 +983,15 @@ public final class Simulation {
       }
       advance(a.node);
       double progress = a.progress();
-      if (progress <= 0) {
+      double elapsed = now - a.launch;
+      // Hadoop estimates elapsed / max(1e-4, progress) at each status, and simulates a status
+      // for an attempt silent for 9 s, so a map still starting its JVM on a starved node becomes
+      // the first candidate (Hadoop 3.3-3.5's LegacyTaskRuntimeEstimator and DefaultSpeculator;
+      // results/simulator/2026-11-29-jvm-start-and-speculation/).
+      if (progress <= 0 && a.stage == Attempt.Stage.START && elapsed < HEARTBEAT_WAIT_S) {
         continue;
       }
-      double end = a.launch + (now - a.launch) / progress;
+      double end = a.launch + elapsed / Math.max(MIN_PROGRESS, progress);
       double replacement = now + mean;
       if (end <= now || end <= replacement) {
         continue;

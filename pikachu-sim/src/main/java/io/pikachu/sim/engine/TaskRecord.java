@@ -11,6 +11,7 @@ public final class TaskRecord {
   private final String node;
   private final String nodeLabel;
   private final double start;
+  private final double ready;
   private final double shuffleDone;
   private final double sortDone;
   private final double finish;
@@ -28,6 +29,7 @@ public final class TaskRecord {
     this.node = a.node.spec.name();
     this.nodeLabel = a.node.spec.nodeClass();
     this.start = a.launch;
+    this.ready = a.startDoneAt;
     this.shuffleDone = a.shuffleDoneAt;
     this.sortDone = a.sortDoneAt;
     this.finish = a.finishAt;
@@ -62,6 +64,14 @@ public final class TaskRecord {
 
   public double start() {
     return start;
+  }
+
+  /**
+   * When its JVM start and set-up ended (NaN if it never did): in a container's log, the line where
+   * a reducer picks its shuffle plugin.
+   */
+  public double ready() {
+    return ready;
   }
 
   public double shuffleDone() {
