@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  *       which files a base holds is by name, never by time;
  *   <li>be lost to a race: a generation's base is created once (the first of two compacting jobs
  *       wins, the other deletes nothing), and only the files a created base names are deleted; a
- *       reader that finds a file folded away meanwhile reads again;
+ *       reader that finds a file folded away meanwhile, even while it lists the directory, reads
+ *       again and compacts on no such listing;
  *   <li>come from another user: the directory must be the job user's and writable by nobody else,
  *       or the profile is refused (a warning, and the job measures every node itself), and files
  *       another user owns in it are ignored.
@@ -193,6 +194,7 @@ public final class NodeProfileStore {
 
   private Fold fold(ProfileFiles.Listing listed, long nowMs) {
     Fold f = new Fold(listed);
+    f.vanished = listed.vanished;
     Set<String> inBase = new TreeSet<>();
     boolean found = false;
     for (ProfileFiles.Named b : listed.bases) {

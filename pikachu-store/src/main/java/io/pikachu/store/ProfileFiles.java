@@ -10,13 +10,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.slf4j.Logger;
@@ -148,6 +152,13 @@ final class ProfileFiles {
     final List<Named> timedBases = new ArrayList<>();
     final List<Named> jobs = new ArrayList<>();
 
+    /**
+     * A file named was gone before its owner was known: a compaction ran meanwhile, and this
+     * listing may lack its base while the files it deleted are gone too. Compacting on it would
+     * create a deleted generation's base again and delete files the newest base does not hold.
+     */
+    boolean vanished;
+
     List<Named> all() {
       List<Named> all = new ArrayList<>(bases);
       all.addAll(timedBases);
@@ -159,15 +170,9 @@ final class ProfileFiles {
   Listing list() throws IOException {
     checkDirectory();
     Listing listing = new Listing();
-    FileStatus[] files;
-    try {
-      files = fs.listStatus(dir);
-    } catch (FileNotFoundException e) {
-      return listing;
-    }
     List<String> foreign = new ArrayList<>();
-    for (FileStatus f : files) {
-      String name = f.getPath().getName();
+    for (Map.Entry<String, FileStatus> listed : names().entrySet()) {
+      String name = listed.getKey();
       Matcher job = JOB_FILE.matcher(name);
       Matcher base = BASE_FILE.matcher(name);
       Matcher timed = TIMED_BASE_FILE.matcher(name);
@@ -178,18 +183,21 @@ final class ProfileFiles {
       if (kind == null) {
         continue; // a temporary file, or not the profile's
       }
+      Path path = new Path(dir, name);
       String fileOwner;
       try {
+        FileStatus f = listed.getValue() != null ? listed.getValue() : fs.getFileStatus(path);
         fileOwner = attributes.owner(f);
       } catch (FileNotFoundException e) {
-        continue; // folded away since it was listed
+        listing.vanished = true; // folded away since the names were read
+        continue;
       }
       if (!owner.equals(fileOwner)) {
         foreign.add(name + " (" + fileOwner + ")");
         continue;
       }
       Matcher m = job.matches() ? job : base.matches() ? base : timed;
-      kind.add(new Named(f.getPath(), Long.parseLong(m.group(1))));
+      kind.add(new Named(path, Long.parseLong(m.group(1))));
     }
     if (!foreign.isEmpty()) {
       LOG.warn(
@@ -204,5 +212,33 @@ final class ProfileFiles {
     listing.timedBases.sort(highestFirst);
     listing.jobs.sort(highestFirst);
     return listing;
+  }
+
+  /**
+   * The directory's names as of one moment, with their statuses where the listing gives them: a
+   * NameNode lists a directory this small in one call, and the local file system's names come from
+   * one read of it. Not {@link FileSystem#listStatus} there: it reads each file's status after the
+   * names and silently drops the files deleted between, so a listing could lose the newest base
+   * without telling.
+   */
+  private Map<String, FileStatus> names() throws IOException {
+    Map<String, FileStatus> names = new LinkedHashMap<>();
+    if (fs instanceof RawLocalFileSystem) {
+      java.io.File local = ((RawLocalFileSystem) fs).pathToFile(dir);
+      if (local.isDirectory()) { // else no profile yet
+        for (String name : FileUtil.list(local)) { // an error reading it is one, not an empty dir
+          names.put(name, null);
+        }
+      }
+      return names;
+    }
+    try {
+      for (FileStatus f : fs.listStatus(dir)) {
+        names.put(f.getPath().getName(), f);
+      }
+    } catch (FileNotFoundException e) {
+      // no directory yet: no profile
+    }
+    return names;
   }
 }

@@ -3,6 +3,7 @@ package io.pikachu.store;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,9 +17,9 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * The local file system with two hooks for tests: files that seem to be owned by another user (in
- * its {@link #attributes()}), and one thread that stops at a chosen call until the test lets it go
- * on, to interleave two writers exactly.
+ * The local file system with hooks for tests: files that seem to be owned by another user (in its
+ * {@link #attributes()}), one thread that stops at a chosen call until the test lets it go on, to
+ * interleave two writers exactly, and an action run inside a thread's second listing.
  */
 final class HookedLocalFs extends RawLocalFileSystem {
 
@@ -38,6 +39,10 @@ final class HookedLocalFs extends RawLocalFileSystem {
   private volatile int creates;
   private volatile CountDownLatch reached;
   private volatile CountDownLatch release;
+
+  private volatile Thread relisting;
+  private volatile Runnable onRelisting;
+  private final Set<String> lookedUp = ConcurrentHashMap.newKeySet();
 
   HookedLocalFs() throws IOException {
     initialize(URI.create("file:///"), new Configuration(false));
@@ -117,12 +122,34 @@ final class HookedLocalFs extends RawLocalFileSystem {
     return super.open(f, bufferSize);
   }
 
+  /**
+   * Runs {@code action} once in {@code thread}, when it first asks the owner of a profile file it
+   * asked before: in its next listing, after the directory was read and before any of its files'
+   * owners are known, where a compaction of another thread can fold files away unseen.
+   */
+  void onRelisting(Thread thread, Runnable action) {
+    lookedUp.clear();
+    onRelisting = action;
+    relisting = thread;
+  }
+
+  private void maybeActOnRelisting(String name) {
+    if (Thread.currentThread() != relisting
+        || !(name.startsWith("job-") || name.startsWith("base-"))
+        || lookedUp.add(name)) {
+      return;
+    }
+    relisting = null;
+    onRelisting.run();
+  }
+
   /** The local file system's attributes, but for the owners a test gave some names. */
   FileAttributes attributes() {
     FileAttributes local = FileAttributes.of(this);
     return new FileAttributes() {
       @Override
       public String owner(FileStatus status) throws IOException {
+        maybeActOnRelisting(status.getPath().getName());
         return owners.getOrDefault(status.getPath().getName(), local.owner(status));
       }
 
