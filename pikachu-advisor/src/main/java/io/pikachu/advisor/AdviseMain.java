@@ -137,6 +137,7 @@ public final class AdviseMain {
               filter,
               line.hasOption("html"),
               rejected[0],
+              line.hasOption("pairs"),
               line.hasOption("quiet") ? null : err);
       print(report, filter, out);
       if (line.hasOption("csv")) {

@@ -70,9 +70,26 @@ public final class Advisor {
   public static Report advise(
       Configuration conf,
       List<Path> files,
+      HistoryListing.Filter filter,
+      boolean keepDetail,
+      int listedOut,
+      PrintStream progress)
+      throws IOException {
+    return advise(conf, files, filter, keepDetail, listedOut, false, progress);
+  }
+
+  /**
+   * @param pluginOfTheirTime replay each stock job's Pikachu twin with the plugin Pikachu had when
+   *     the job ran ({@link JobReplay}), as {@code --pairs} compares it with a twin run then; by
+   *     default the prediction is for today's plugin
+   */
+  public static Report advise(
+      Configuration conf,
+      List<Path> files,
       final HistoryListing.Filter filter,
       final boolean keepDetail,
       int listedOut,
+      final boolean pluginOfTheirTime,
       PrintStream progress)
       throws IOException {
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -92,7 +109,7 @@ public final class Advisor {
     List<Future<Object>> futures = new ArrayList<Future<Object>>();
     for (final Path f : files) {
       final FileSystem fs = f.getFileSystem(conf);
-      futures.add(pool.submit(() -> one(fs, f, filter, keepDetail, profile)));
+      futures.add(pool.submit(() -> one(fs, f, filter, keepDetail, profile, pluginOfTheirTime)));
     }
     pool.shutdown();
     List<Advice> jobs = new ArrayList<Advice>();
@@ -136,7 +153,8 @@ public final class Advisor {
       Path f,
       HistoryListing.Filter filter,
       boolean keepDetail,
-      ReplayProfile profile) {
+      ReplayProfile profile,
+      boolean pluginOfTheirTime) {
     JobHistory job;
     try {
       job = JobHistory.read(fs, f);
@@ -164,7 +182,7 @@ public final class Advisor {
       return f + ": the history lists no successful map or reducer attempt; nothing to replay";
     }
     try {
-      JobReplay.Result r = new JobReplay(job, profile.at(job)).replay();
+      JobReplay.Result r = new JobReplay(job, profile.at(job), pluginOfTheirTime).replay();
       Advice.Builder b =
           Advice.builder(job, job.ranWithBins() ? Advice.Kind.PIKACHU : Advice.Kind.STOCK)
               .replay(r);

@@ -3,6 +3,8 @@ package io.pikachu.advisor;
 import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.benchmodel.NodeSpec;
+import io.pikachu.core.config.PikachuKeys;
+import io.pikachu.sim.calib.RunPlugin;
 import io.pikachu.sim.calib.Stats;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
@@ -108,6 +110,7 @@ public final class JobReplay {
 
   private final JobHistory job;
   private final boolean underPikachu;
+  private final boolean mapCopiesByNodeSpeed;
   private final ClusterSpec cluster;
   private final double[] inputMb;
   private final double outputRatio;
@@ -125,16 +128,23 @@ public final class JobReplay {
   private String nodesSummary;
 
   JobReplay(JobHistory job) {
-    this(job, java.util.Collections.<String, Double>emptyMap());
+    this(job, java.util.Collections.<String, Double>emptyMap(), false);
   }
 
   /**
    * @param profile the node profile the cluster held when the job started ({@link ReplayProfile}),
    *     which the replayed controller starts from
+   * @param pluginOfItsTime replay a stock job's Pikachu twin with the plugin of the job's time (as
+   *     a twin run then ran), not today's; a job that ran under Pikachu is always replayed with its
+   *     own
    */
-  JobReplay(JobHistory job, Map<String, Double> profile) {
+  JobReplay(JobHistory job, Map<String, Double> profile, boolean pluginOfItsTime) {
     this.job = job;
     this.profile = profile;
+    // Only one of the two replays runs the controller: a Pikachu job as it ran, or a stock job's
+    // twin. The AM's map estimates by node speed (since 2026-11-27) decide which maps are copied.
+    this.mapCopiesByNodeSpeed =
+        !(job.ranWithBins() || pluginOfItsTime) || RunPlugin.mapCopiesByNodeSpeed(job.jobId());
     this.underPikachu = job.ranWithBins();
     List<JobHistory.Attempt> maps = job.successful(false);
     List<JobHistory.Attempt> reds = job.successful(true);
@@ -355,14 +365,16 @@ public final class JobReplay {
             .sortCpuPerMb(reduceCpuPerMb * rest)
             .reduceCpuPerMb(reduceCpuPerMb * rest)
             .build();
-    JobSpec spec =
+    JobSpec.Builder spec =
         JobSpec.builder(app, inputMb, job.totalReduces())
             .name(job.jobId())
             .replication(nodes.size())
             .reducerNodes(reducerNodes())
-            .nodeProfile(profile)
-            .build();
-    return new Model(ClusterSpec.of(job.jobId(), nodes), spec);
+            .nodeProfile(profile);
+    if (!mapCopiesByNodeSpeed) {
+      spec.pikachu(PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.name(), "false");
+    }
+    return new Model(ClusterSpec.of(job.jobId(), nodes), spec.build());
   }
 
   /** A cluster and a job to simulate. */

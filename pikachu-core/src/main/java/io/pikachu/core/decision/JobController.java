@@ -247,13 +247,18 @@ public final class JobController {
     if (!decisions.isEmpty()) {
       Set<String> unconfirmed = profiledOnly(poll);
       if (!unconfirmed.isEmpty()) {
-        if (now < poll.deadline()) {
+        boolean mapsDone = poll.allMapsDone().isPresent();
+        if (now < poll.deadline() && !mapsDone) {
           return Optional.empty();
         }
         priorNotes.add(
-            "the correction could wait no longer for this job's own measurement of "
-                + unconfirmed
-                + ", whose speed is still the node profile's");
+            mapsDone && now < poll.deadline()
+                ? "every map has finished, so no map of this job can measure "
+                    + unconfirmed
+                    + " any more: their speed stays the node profile's"
+                : "the correction could wait no longer for this job's own measurement of "
+                    + unconfirmed
+                    + ", whose speed is still the node profile's");
       }
     }
     if (!decisions.isEmpty()
@@ -277,8 +282,11 @@ public final class JobController {
   /**
    * Rule {@value #PROFILE_WAIT_RULE}: the nodes hosting reducers whose speed still comes from the
    * node profile alone. The correction waits for this job's own measurement of them (up to {@code
-   * pikachu.stabilisation.max-wait-ms} after the first reducer), because it is the only evidence
-   * against a stale profile: decided before, it would keep the profile's ranking of those nodes.
+   * pikachu.stabilisation.max-wait-ms} after the first reducer, and no longer than the last map: a
+   * node that finished none, its maps all copied away or it has no map slot, can no longer be
+   * measured, and reducers that fetched all their bins wait for the final map), because it is the
+   * only evidence against a stale profile: decided before, it would keep the profile's ranking of
+   * those nodes.
    */
   private Set<String> profiledOnly(Poll poll) {
     Set<String> unconfirmed = new TreeSet<>();

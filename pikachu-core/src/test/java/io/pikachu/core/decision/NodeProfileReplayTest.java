@@ -161,4 +161,41 @@ class NodeProfileReplayTest {
         last.reducerBins().get(0) > 2 * last.reducerBins().get(2),
         "corrected: fast1's reducers get the larger share: " + why(r));
   }
+
+  /**
+   * A node that hosts reducers but finishes no map of this job (here it has no map slot; on a real
+   * cluster its maps may all have been copied away by faster nodes) can never be measured by the
+   * job. Once every map has finished, the correction stops waiting for it and decides on its
+   * profiled speed, instead of holding the final map, which reducers that fetched all their bins
+   * wait for, until pikachu.stabilisation.max-wait-ms after the first reducer.
+   */
+  @Test
+  void theCorrectionStopsWaitingForAProfiledNodeOnceEveryMapHasFinished() {
+    Map<String, Double> profile = profiled(learn(twoClasses(1)));
+    SyntheticJob job = new SyntheticJob().maps(60, 10).seed(3).noise(0.2);
+    job.node("fast1", 2.0, 4, 12.0, 1.2).node("fast2", 2.0, 4, 12.0, 1.2);
+    job.node("slow1", 1.0, 2, 3.0, 0.66).node("slow3", 1.0, 0, 3.0, 0.66);
+    for (String n : List.of("fast1", "slow1", "fast2", "slow3")) {
+      job.lateReducer(n, 0).lateReducer(n, 0);
+    }
+    long allMapsDone =
+        job.run().stream()
+            .filter(r -> r.type() == TaskType.MAP && r.state() == AttemptState.SUCCEEDED)
+            .mapToLong(StatusReport::timeMs)
+            .max()
+            .getAsLong();
+    JobController c =
+        new JobController(
+                ControllerConfig.fromMap(
+                    Map.of(
+                        PikachuKeys.ESTIMATOR.name(), "two-stage",
+                        PikachuKeys.MAX_WAIT_MS.name(), "600000")),
+                job.numReducers(),
+                Slicing.HASH)
+            .withProfile(profile);
+    DecisionRecord r = TwoStageControllerTest.closedLoop(job, c);
+    Decision last = r.last();
+    assertTrue(last.decidedAtMs() <= allMapsDone + 2_000, why(r));
+    assertTrue(last.notes().stream().anyMatch(n -> n.contains("slow3")), why(r));
+  }
 }

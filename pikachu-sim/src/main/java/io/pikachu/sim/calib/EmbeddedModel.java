@@ -156,7 +156,8 @@ public final class EmbeddedModel {
    * The job a measured run ran: its maps, one reducer per reduce slot, input on local disks, and
    * bins given out by counts where the run's controller had no byte rule (the suite's runs of
    * 2026-11-24/25): today's default, by bytes, changed the one-shot estimator's predicted tails of
-   * those runs from +3.2% to +9.2% (results/simulator/2026-11-29-cpu-bound-lag/).
+   * those runs from +3.2% to +9.2% (results/simulator/2026-11-29-cpu-bound-lag/); and Hadoop's map
+   * estimates alone where the run's AM had no estimates by node speed (before 2026-11-27).
    */
   public JobSpec job(MeasuredRun run) {
     int reducers = 0;
@@ -167,8 +168,11 @@ public final class EmbeddedModel {
         JobSpec.builder(profile(run.app()), run.maps().size(), mbPerMap, reducers)
             .name(run.key())
             .replication(run.nodes().size());
-    if (!run.binsByBytes()) {
+    if (!run.plugin().binsByBytes()) {
       job.pikachu(PikachuKeys.ALLOCATE_BY_BYTES.name(), "false");
+    }
+    if (!run.plugin().mapCopiesByNodeSpeed()) {
+      job.pikachu(PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.name(), "false");
     }
     return job.build();
   }

@@ -18,11 +18,10 @@ public final class MeasuredRun {
   private final double movedMb;
   private final List<Node> nodes;
   private final List<Task> tasks;
-  private final boolean binsByBytes;
+  private final RunPlugin plugin;
 
   /**
-   * @param binsByBytes whether the run's controller could give bins out by bytes (issue 43's byte
-   *     rule): its decision record has the field {@code reducerBytes}, which came with the rule
+   * @param plugin what the run's plugin could do
    */
   public MeasuredRun(
       String app,
@@ -34,7 +33,7 @@ public final class MeasuredRun {
       double movedMb,
       List<Node> nodes,
       List<Task> tasks,
-      boolean binsByBytes) {
+      RunPlugin plugin) {
     this.app = app;
     this.config = config;
     this.method = method;
@@ -44,16 +43,12 @@ public final class MeasuredRun {
     this.movedMb = movedMb;
     this.nodes = Collections.unmodifiableList(new ArrayList<Node>(nodes));
     this.tasks = Collections.unmodifiableList(new ArrayList<Task>(tasks));
-    this.binsByBytes = binsByBytes;
+    this.plugin = plugin;
   }
 
-  /**
-   * Whether the controller the run ran could give bins out by bytes; false for runs recorded before
-   * the byte rule (the suite's of 2026-11-24/25), which a replay must run by bin counts as they
-   * ran.
-   */
-  public boolean binsByBytes() {
-    return binsByBytes;
+  /** What the run's plugin could do. */
+  public RunPlugin plugin() {
+    return plugin;
   }
 
   public String app() {

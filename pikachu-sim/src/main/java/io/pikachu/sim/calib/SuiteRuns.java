@@ -68,7 +68,7 @@ public final class SuiteRuns {
                 (num(r.get(Results.RESHUFFLED_BYTES)) + num(r.get(Results.DROPPED_BYTES))) / 1e6,
                 nodes(dir.resolve(SuiteFiles.NODES)),
                 tasks(dir.resolve(SuiteFiles.TASKS)),
-                recordedBytes(dir.resolve(DECISION))));
+                RunPlugin.of(recordedBytes(dir.resolve(DECISION)), r.get(Results.JOB_ID))));
       }
     }
     return runs;

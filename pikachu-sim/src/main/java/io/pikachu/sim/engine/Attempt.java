@@ -73,6 +73,10 @@ final class Attempt {
   int copiedMaps;
 
   double startDoneAt = Double.NaN;
+
+  /** When the AM first hears its progress: its first status report after the JVM start. */
+  double firstReportAt = Double.NaN;
+
   double shuffleDoneAt = Double.NaN;
   double sortDoneAt = Double.NaN;
   double finishAt = Double.NaN;

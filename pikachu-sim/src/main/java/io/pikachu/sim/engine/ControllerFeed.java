@@ -13,12 +13,14 @@ import io.pikachu.core.decision.observe.AttemptState;
 import io.pikachu.core.decision.observe.StatusReport;
 import io.pikachu.core.decision.observe.TaskPhase;
 import io.pikachu.core.decision.observe.TaskType;
+import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.core.partitioning.Slicing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The simulator's side of the AM adapter, and the only class of the simulator that builds core
@@ -38,6 +40,7 @@ public final class ControllerFeed {
   static final long EPOCH_MS = 1_000_000_000L;
 
   private final JobController controller;
+  private final boolean mapsByNodeSpeed;
   private final int reducers;
   private final int binsPerReducer;
 
@@ -99,6 +102,7 @@ public final class ControllerFeed {
     this.controller =
         new JobController(ControllerConfig.fromMap(conf), reducers, Slicing.HASH)
             .withProfile(nodeProfile);
+    this.mapsByNodeSpeed = PikachuKeys.SPECULATIVE_MAPS_BY_NODE_SPEED.get(conf::get);
     this.reducers = reducers;
     this.binsPerReducer = binsPerReducer;
   }
@@ -264,6 +268,16 @@ public final class ControllerFeed {
 
   boolean isFinal() {
     return controller.isFinal();
+  }
+
+  /**
+   * The AM plugin's map estimates by node speed from the controller's classes (its {@code
+   * NodeSpeedRuntimeEstimator}), empty where the job turned them off or the plugin has none yet.
+   */
+  Optional<NodeSpeedMapEstimates> mapEstimates(MapRuntimeEstimates finished) {
+    return mapsByNodeSpeed
+        ? finished.byNodeSpeed(controller.measuredNodeClasses())
+        : Optional.<NodeSpeedMapEstimates>empty();
   }
 
   /** Every version decided, or null if none. */

@@ -3,6 +3,7 @@ package io.pikachu.sim.engine;
 import io.pikachu.benchmodel.ClusterSpec;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.core.decision.observe.AttemptState;
+import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
 import io.pikachu.sim.model.Platform;
@@ -15,6 +16,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
@@ -75,8 +77,7 @@ public final class Simulation {
   private final double[] prefixOutput;
   private final double[] completionTime;
   private double lastMapFinish = Double.NaN;
-  private double successfulMapRuntimeSum;
-  private int successfulMaps;
+  private final MapRuntimeEstimates mapEstimates = new MapRuntimeEstimates();
   private double nextSpeculation;
 
   // reducers
@@ -567,6 +568,7 @@ public final class Simulation {
           }
           a.startDoneAt = now;
           a.nextReport = now + platform.reportIntervalS() * random.nextDouble();
+          a.firstReportAt = a.nextReport;
           if (a.map) {
             setWork(a, Attempt.Stage.MAP, a.inputMb * app.mapCpuPerMb());
           } else {
@@ -704,8 +706,7 @@ public final class Simulation {
     completedMaps++;
     completedOutput += mapOutputMb[m];
     lastMapFinish = now;
-    successfulMapRuntimeSum += now - a.launch;
-    successfulMaps++;
+    mapEstimates.finished(a.node.spec.name(), now - a.launch);
     if (feed != null) {
       reportMapEnd(a);
     }
@@ -951,23 +952,19 @@ public final class Simulation {
     return w;
   }
 
-  /** DefaultSpeculator's wait before it simulates a status for an attempt that sent none. */
-  static final double HEARTBEAT_WAIT_S = 9.0;
-
-  /** LegacyTaskRuntimeEstimator's floor on progress in elapsed / progress. */
-  static final double MIN_PROGRESS = 1e-4;
-
   /**
-   * Hadoop's default speculator for maps: the running map whose estimated end (elapsed / progress)
-   * lies furthest beyond a new attempt's (the mean runtime of succeeded maps) gets a second
-   * attempt, within the cap on speculating tasks; after a speculation the next is 15 s away.
+   * Hadoop's default speculator for maps: the running map whose estimated end ({@link
+   * MapRuntimeEstimates}) lies furthest beyond a new attempt's gets a second attempt, within the
+   * cap on speculating tasks; after a speculation the next is 15 s away.
    */
   private void speculate() {
     nextSpeculation = now + 1.0;
-    if (successfulMaps == 0) {
+    if (!mapEstimates.anyFinished()) {
       return;
     }
-    double mean = successfulMapRuntimeSum / successfulMaps;
+    Optional<NodeSpeedMapEstimates> bySpeed =
+        feed == null ? Optional.<NodeSpeedMapEstimates>empty() : feed.mapEstimates(mapEstimates);
+    double replacement = now + mapEstimates.newAttempt(bySpeed);
     int running = 0;
     int speculating = 0;
     Attempt best = null;
@@ -982,18 +979,8 @@ public final class Simulation {
         continue;
       }
       advance(a.node);
-      double progress = a.progress();
-      double elapsed = now - a.launch;
-      // Hadoop estimates elapsed / max(1e-4, progress) at each status, and simulates a status
-      // for an attempt silent for 9 s, so a map still starting its JVM on a starved node becomes
-      // the first candidate (Hadoop 3.3-3.5's LegacyTaskRuntimeEstimator and DefaultSpeculator;
-      // results/simulator/2026-11-29-jvm-start-and-speculation/).
-      if (progress <= 0 && a.stage == Attempt.Stage.START && elapsed < HEARTBEAT_WAIT_S) {
-        continue;
-      }
-      double end = a.launch + elapsed / Math.max(MIN_PROGRESS, progress);
-      double replacement = now + mean;
-      if (end <= now || end <= replacement) {
+      double end = a.launch + mapEstimates.runtime(a, now, bySpeed);
+      if (Double.isNaN(end) || end <= now || end <= replacement) {
         continue;
       }
       double value = end - replacement;

@@ -43,9 +43,13 @@ class CalibrationTest {
   void runsRecordedBeforeTheByteRuleAreReplayedByCounts(@TempDir Path dir) throws Exception {
     MeasuredRun pikachu =
         runs.stream().filter(r -> r.method().equals("pikachu")).findFirst().orElseThrow();
-    assertFalse(pikachu.binsByBytes());
+    assertFalse(pikachu.plugin().binsByBytes());
     EmbeddedModel m = Calibration.fromCounters(stock(0), 4);
     assertEquals("false", m.job(pikachu).pikachuConf().get("pikachu.allocation.by-bytes"));
+    // nor the AM's map estimates by node speed, which came on 2026-11-27
+    assertFalse(pikachu.plugin().mapCopiesByNodeSpeed());
+    assertEquals(
+        "false", m.job(pikachu).pikachuConf().get("pikachu.speculative.map.by-node-speed"));
     Path record = dir.resolve(SuiteRuns.DECISION);
     Files.writeString(record, "{\"versions\":[{\"reducerBytes\":[]}]}");
     assertTrue(SuiteRuns.recordedBytes(record));

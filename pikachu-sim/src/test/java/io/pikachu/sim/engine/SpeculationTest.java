@@ -25,11 +25,7 @@ class SpeculationTest {
    */
   @Test
   void aMapStillStartingOnAStarvedNodeIsCopiedAfterTheHeartbeatWait() {
-    ClusterSpec c =
-        ClusterSpec.builder("starved")
-            .add(1, NodeSpec.builder("fast").cores(4).mapSlots(4).reduceSlots(1).memoryMb(16_000))
-            .add(1, NodeSpec.builder("slow").cores(0.05).mapSlots(1).reduceSlots(0).memoryMb(4_000))
-            .build();
+    ClusterSpec c = fastAndSlow(1, 1, 0.05, 0);
     // 1 core-s of JVM start takes 20 s on the slow node; a fast map ends within about 2 s.
     JobSpec job = JobSpec.builder(SimulationTest.REDUCE_HEAVY, 5, 1, 1).replication(2).build();
     SimResult r = new Simulation(c, job, Method.STOCK, Platform.defaults()).run();
@@ -48,6 +44,63 @@ class SpeculationTest {
     assertTrue(copy.succeeded() && !original.succeeded(), "the copy wins");
     assertTrue(Double.isNaN(original.ready()), "the original was killed before its JVM was ready");
     double wait = copy.start() - original.start();
-    assertTrue(wait >= 9.0 && wait <= 9.0 + 2, "copied " + wait + " s after the original's launch");
+    assertTrue(
+        wait >= MapRuntimeEstimates.HEARTBEAT_WAIT_S
+            && wait <= MapRuntimeEstimates.HEARTBEAT_WAIT_S + 2,
+        "copied " + wait + " s after the original's launch");
+  }
+
+  /**
+   * Under Pikachu's AM plugin (rule map-copy-by-node-speed, on by default), a map on a node whose
+   * class is measured slow is judged by its class's speed before it reports any progress, so it is
+   * copied as soon as a fast node would finish it first, without Hadoop's 9 s wait; stock, and a
+   * job that turns the rule off, copy no map that soon.
+   */
+  @Test
+  void underPikachuAMapStartingOnAMeasuredSlowNodeIsCopiedByNodeSpeed() {
+    ClusterSpec c = fastAndSlow(2, 2, 0.5, 1);
+    JobSpec job = JobSpec.builder(SimulationTest.REDUCE_HEAVY, 16, 1, 4).replication(3).build();
+
+    assertTrue(earliestCopy(c, job, Method.TWO_STAGE) < MapRuntimeEstimates.HEARTBEAT_WAIT_S);
+    assertTrue(earliestCopy(c, job, Method.STOCK) >= MapRuntimeEstimates.HEARTBEAT_WAIT_S);
+    JobSpec off = job.toBuilder().pikachu("pikachu.speculative.map.by-node-speed", "false").build();
+    assertTrue(earliestCopy(c, off, Method.TWO_STAGE) >= MapRuntimeEstimates.HEARTBEAT_WAIT_S);
+  }
+
+  /** A 4-core node with 4 map slots, and slow nodes of one map slot each. */
+  private static ClusterSpec fastAndSlow(
+      int fastReduceSlots, int slowNodes, double slowCores, int slowReduceSlots) {
+    return ClusterSpec.builder("fast-and-slow")
+        .add(
+            1,
+            NodeSpec.builder("fast")
+                .cores(4)
+                .mapSlots(4)
+                .reduceSlots(fastReduceSlots)
+                .memoryMb(16_000))
+        .add(
+            slowNodes,
+            NodeSpec.builder("slow")
+                .cores(slowCores)
+                .mapSlots(1)
+                .reduceSlots(slowReduceSlots)
+                .memoryMb(4_000))
+        .build();
+  }
+
+  /** The shortest time from a map's launch to its copy's, infinity without copies. */
+  private static double earliestCopy(ClusterSpec c, JobSpec job, Method method) {
+    List<TaskRecord> maps =
+        new Simulation(c, job, method, Platform.defaults())
+            .run().tasks().stream().filter(t -> !t.reduce()).collect(Collectors.toList());
+    double earliest = Double.POSITIVE_INFINITY;
+    for (TaskRecord copy : maps) {
+      for (TaskRecord original : maps) {
+        if (copy.task() == original.task() && copy.start() > original.start()) {
+          earliest = Math.min(earliest, copy.start() - original.start());
+        }
+      }
+    }
+    return earliest;
   }
 }
