@@ -44,7 +44,9 @@ case "${1:?part}" in
     nice -n 15 java -cp "$(cat "$CPFILE")" "$HERE/scripts/Ready.java" "$FIXED" > "$HERE/kept/ready-fixed-p-today.txt" 2>&1
     python3 "$HERE/scripts/summarize_ready.py" "$HERE"/*/ready-fixed-p-today.txt > "$HERE/ready-summary.txt" ;;
   paper) sim paper --out "$HERE/paper" > "$HERE/paper-console.txt" 2>&1 ;;
-  fast) sim fig2-7 --fast-core-speed 2.85 --out "$HERE/fast-cores-2.85" > "$HERE/fast-cores-2.85-console.txt" 2>&1 ;;
+  fast)  # Fig. 2.7 and, since the speculator moves stock too, Fig. 2.2 at fast cores 2.85x
+    sim fig2-7 --fast-core-speed 2.85 --out "$HERE/fast-cores-2.85" > "$HERE/fast-cores-2.85-console.txt" 2>&1
+    sim fig2-2 --fast-core-speed 2.85 --out "$HERE/fast-cores-2.85" > "$HERE/fast-cores-2.85-fig2-2-console.txt" 2>&1 ;;
   beyond) sim beyond --out "$HERE/beyond" > "$HERE/beyond-console.txt" 2>&1 ;;
   compare)
     python3 "$S/2026-11-29-figures-merge-memory/compare.py" "$S/2026-11-29-figures-merge-memory/paper/sensitivity.csv" \

@@ -278,18 +278,13 @@ public final class Simulation {
     begin(a, app.mapStartCoreS());
   }
 
-  /** Speculative attempts first, then a map with input on this node, then any map. */
+  /**
+   * A map with input on this node, then any map, then a speculative attempt: Hadoop's AM asks for a
+   * copy's container at the maps' priority, behind every request made before it, and hands a
+   * container to the first request that fits (RMContainerAllocator), so a copy waits for the
+   * pending maps.
+   */
   private int pickMap(NodeState n) {
-    for (Iterator<Integer> it = speculative.iterator(); it.hasNext(); ) {
-      int m = it.next();
-      List<Attempt> attempts = mapAttempts.get(m);
-      if (mapDone[m] || attempts.size() != 1 || !attempts.get(0).live()) {
-        it.remove();
-      } else if (attempts.get(0).node != n || nodes.length == 1) {
-        it.remove();
-        return m;
-      }
-    }
     Deque<Integer> local = localPending.get(n.index);
     while (!local.isEmpty()) {
       int m = local.poll();
@@ -300,7 +295,20 @@ public final class Simulation {
     while (nextRemote < mapStarted.length && mapStarted[nextRemote]) {
       nextRemote++;
     }
-    return nextRemote < mapStarted.length ? nextRemote : -1;
+    if (nextRemote < mapStarted.length) {
+      return nextRemote;
+    }
+    for (Iterator<Integer> it = speculative.iterator(); it.hasNext(); ) {
+      int m = it.next();
+      List<Attempt> attempts = mapAttempts.get(m);
+      if (mapDone[m] || attempts.size() != 1 || !attempts.get(0).live()) {
+        it.remove();
+      } else if (attempts.get(0).node != n || nodes.length == 1) {
+        it.remove();
+        return m;
+      }
+    }
+    return -1;
   }
 
   private void launchReduce(NodeState n, int r) {

@@ -59,7 +59,7 @@ class SpeculationTest {
   @Test
   void underPikachuAMapStartingOnAMeasuredSlowNodeIsCopiedByNodeSpeed() {
     ClusterSpec c = fastAndSlow(2, 2, 0.5, 1);
-    JobSpec job = JobSpec.builder(SimulationTest.REDUCE_HEAVY, 16, 1, 4).replication(3).build();
+    JobSpec job = JobSpec.builder(SimulationTest.REDUCE_HEAVY, 12, 1, 4).replication(3).build();
 
     assertTrue(earliestCopy(c, job, Method.TWO_STAGE) < MapRuntimeEstimates.HEARTBEAT_WAIT_S);
     assertTrue(earliestCopy(c, job, Method.STOCK) >= MapRuntimeEstimates.HEARTBEAT_WAIT_S);
