@@ -143,9 +143,9 @@ public final class JobReplay {
     this.profile = profile;
     // Only one of the two replays runs the controller: a Pikachu job as it ran, or a stock job's
     // twin. The AM's map estimates by node speed (since 2026-11-27) decide which maps are copied.
-    this.mapCopiesByNodeSpeed =
-        !(job.ranWithBins() || pluginOfItsTime) || RunPlugin.mapCopiesByNodeSpeed(job.jobId());
     this.underPikachu = job.ranWithBins();
+    this.mapCopiesByNodeSpeed =
+        !(underPikachu || pluginOfItsTime) || RunPlugin.mapCopiesByNodeSpeed(job.jobId());
     List<JobHistory.Attempt> maps = job.successful(false);
     List<JobHistory.Attempt> reds = job.successful(true);
     Map<String, int[]> slots = new TreeMap<String, int[]>();

@@ -247,18 +247,18 @@ public final class JobController {
     if (!decisions.isEmpty()) {
       Set<String> unconfirmed = profiledOnly(poll);
       if (!unconfirmed.isEmpty()) {
-        boolean mapsDone = poll.allMapsDone().isPresent();
-        if (now < poll.deadline() && !mapsDone) {
+        boolean waitedLongest = now >= poll.deadline();
+        if (!waitedLongest && !poll.allMapsDone().isPresent()) {
           return Optional.empty();
         }
         priorNotes.add(
-            mapsDone && now < poll.deadline()
-                ? "every map has finished, so no map of this job can measure "
+            waitedLongest
+                ? "the correction could wait no longer for this job's own measurement of "
                     + unconfirmed
-                    + " any more: their speed stays the node profile's"
-                : "the correction could wait no longer for this job's own measurement of "
+                    + ", whose speed is still the node profile's"
+                : "every map has finished, so no map of this job can measure "
                     + unconfirmed
-                    + ", whose speed is still the node profile's");
+                    + " any more: their speed stays the node profile's");
       }
     }
     if (!decisions.isEmpty()
