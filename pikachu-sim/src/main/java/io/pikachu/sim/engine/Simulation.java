@@ -300,15 +300,33 @@ public final class Simulation {
     }
     for (Iterator<Integer> it = speculative.iterator(); it.hasNext(); ) {
       int m = it.next();
-      List<Attempt> attempts = mapAttempts.get(m);
-      if (mapDone[m] || attempts.size() != 1 || !attempts.get(0).live()) {
+      if (!copyStillWanted(m)) {
         it.remove();
-      } else if (attempts.get(0).node != n || nodes.length == 1) {
+      } else if (mapAttempts.get(m).get(0).node != n || nodes.length == 1) {
         it.remove();
         return m;
       }
     }
     return -1;
+  }
+
+  /** A copy decided for map m still waits for its container: the original alone runs. */
+  private boolean copyStillWanted(int m) {
+    List<Attempt> attempts = mapAttempts.get(m);
+    return !mapDone[m] && attempts.size() == 1 && attempts.get(0).live();
+  }
+
+  /** Whether any map attempt, an original or a copy, waits for a container. */
+  private boolean mapsWaitForContainers() {
+    if (startedMaps < job.maps()) {
+      return true;
+    }
+    for (int m : speculative) {
+      if (copyStillWanted(m)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void launchReduce(NodeState n, int r) {
@@ -963,11 +981,13 @@ public final class Simulation {
   /**
    * Hadoop's default speculator for maps: the running map whose estimated end ({@link
    * MapRuntimeEstimates}) lies furthest beyond a new attempt's gets a second attempt, within the
-   * cap on speculating tasks; after a speculation the next is 15 s away.
+   * cap on speculating tasks; after a speculation the next is 15 s away. Like DefaultSpeculator
+   * (its mapContainerNeeds), it decides nothing while any map, an original or a copy, still waits
+   * for a container.
    */
   private void speculate() {
     nextSpeculation = now + 1.0;
-    if (!mapEstimates.anyFinished()) {
+    if (!mapEstimates.anyFinished() || mapsWaitForContainers()) {
       return;
     }
     Optional<NodeSpeedMapEstimates> bySpeed =

@@ -8,6 +8,8 @@ import io.pikachu.benchmodel.Method;
 import io.pikachu.benchmodel.NodeSpec;
 import io.pikachu.sim.model.JobSpec;
 import io.pikachu.sim.model.Platform;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -65,6 +67,61 @@ class SpeculationTest {
     assertTrue(earliestCopy(c, job, Method.STOCK) >= MapRuntimeEstimates.HEARTBEAT_WAIT_S);
     JobSpec off = job.toBuilder().pikachu("pikachu.speculative.map.by-node-speed", "false").build();
     assertTrue(earliestCopy(c, off, Method.TWO_STAGE) >= MapRuntimeEstimates.HEARTBEAT_WAIT_S);
+  }
+
+  /**
+   * DefaultSpeculator leaves a job alone while any of its maps waits for a container (its
+   * mapContainerNeeds, read from Hadoop 3.5.0's bytecode), a pending original or a copy decided
+   * earlier. Two maps starve on two slow nodes while the fast node's two slots work through the
+   * pending maps: the first copy is decided once every original has a container, and the second
+   * only after the first copy has one, a speculation interval (15 s) later. The simulator used to
+   * decide copies while maps were pending and queue them, picking the first starved map again and
+   * again; its two copies launched 12 s apart here, the first as soon as the pending maps ran out.
+   */
+  @Test
+  void noCopyIsDecidedWhileAMapWaitsForAContainer() {
+    ClusterSpec c =
+        ClusterSpec.builder("two-fast-slots")
+            .add(1, NodeSpec.builder("fast").cores(2).mapSlots(2).reduceSlots(1).memoryMb(8_000))
+            .add(
+                2, NodeSpec.builder("slow").cores(0.005).mapSlots(1).reduceSlots(0).memoryMb(4_000))
+            .build();
+    // 100 maps of about 1.2 core-s: the fast slots are busy for two minutes; a slow node's map
+    // needs 200 s to start its JVM.
+    JobSpec job = JobSpec.builder(SimulationTest.REDUCE_HEAVY, 100, 1, 1).replication(1).build();
+    List<TaskRecord> maps =
+        new Simulation(c, job, Method.STOCK, Platform.defaults())
+            .run().tasks().stream().filter(t -> !t.reduce()).collect(Collectors.toList());
+
+    List<TaskRecord> starved =
+        maps.stream()
+            .filter(t -> t.node().startsWith("slow") && t.start() < 5)
+            .collect(Collectors.toList());
+    assertEquals(2, starved.size(), "each slow node started one map");
+    List<Double> copies = new ArrayList<Double>();
+    for (TaskRecord original : starved) {
+      copies.add(
+          maps.stream()
+              .filter(t -> t.task() == original.task() && t.start() > original.start())
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("map " + original.task() + " got no copy"))
+              .start());
+    }
+    Collections.sort(copies);
+    double lastOriginal =
+        maps.stream()
+            .filter(t -> t.attempt().endsWith("_0"))
+            .mapToDouble(TaskRecord::start)
+            .max()
+            .getAsDouble();
+    assertTrue(
+        copies.get(0) >= lastOriginal,
+        "first copy at " + copies.get(0) + " s, the last original at " + lastOriginal + " s");
+    assertTrue(
+        copies.get(1) - copies.get(0) >= 14.5,
+        "the second copy was decided after the first had its container, 15 s on: they launched "
+            + (copies.get(1) - copies.get(0))
+            + " s apart");
   }
 
   /** A 4-core node with 4 map slots, and slow nodes of one map slot each. */
