@@ -6,11 +6,12 @@
 # Usage: results/advisor/2026-11-29-speculation/run.sh build|advise [set...]|plain
 #   plain: advise without --pairs on the hold-out set (docs/advisor.md's sample: today's plugin)
 set -euo pipefail
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
+# OUT: where the files go (default: this folder; ../2026-11-30-container-needs/run.sh sets it)
+HERE="${OUT:-$(cd "$(dirname "$0")" && pwd)}"
+ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 A="$ROOT/results/advisor"
 CPFILE="$ROOT/pikachu-advisor/target/advise-cp.txt"
-WORK="${TMPDIR:-/tmp}/advise-speculation"
+WORK="${TMPDIR:-/tmp}/advise-$(basename "$HERE")"
 sets() { echo "pairs:$A/2026-11-27-jhist-pairs holdout:$A/2026-11-27-jhist-holdout five:$A/2026-11-29-five-nodes"; }
 jhist() { # the set's histories, unpacked once
   mkdir -p "$WORK/$1" && [ -n "$(find "$WORK/$1" -name '*.jhist' | head -1)" ] || tar xzf "$2/jhist.tar.gz" -C "$WORK/$1"
