@@ -48,6 +48,8 @@ heartbeat-jitter+queued-copy -Djitter=true -Dval.seeds=5 -Dspec.queued=true
 start-noise-0.15+queued-copy -Dstart.noise=0.15 -Dval.seeds=5 -Dspec.queued=true
 start-noise-0.30+queued-copy -Dstart.noise=0.3 -Dval.seeds=5 -Dspec.queued=true
 start-noise-0.15+jitter+queued-copy -Dstart.noise=0.15 -Djitter=true -Dval.seeds=5 -Dspec.queued=true
+map-noise-0.08+queued-copy -Dval.noise=0.08 -Dval.seeds=5 -Dnoise.maps.only=true -Dspec.queued=true
+map-noise-0.08+fcfs-start+queued-copy -Dval.noise=0.08 -Dval.seeds=5 -Dnoise.maps.only=true -Dspec.queued=true -Dfcfs.tie=0.05
 V
     # the simulator before the change (a5bdf40, no property set): copies against the measured ones
     (cd "$ROOT/pikachu-sim" && nice -n 15 java -cp "$CP" "$BEFORE/scripts/Ready.java" "$SUITE") > "$HERE/variants/base-ready-suite.txt" 2>/dev/null

@@ -8,7 +8,8 @@ import sys
 here = sys.argv[1]
 order = ["base", "fcfs-start", "task-noise-0.08", "fcfs-start+task-noise", "latency-3s", "latency-3s-noisy",
          "queued-copy", "heartbeat-jitter", "heartbeat-jitter+queued-copy", "start-noise-0.15+queued-copy",
-         "start-noise-0.30+queued-copy", "start-noise-0.15+jitter+queued-copy"]
+         "start-noise-0.30+queued-copy", "start-noise-0.15+jitter+queued-copy", "map-noise-0.08+queued-copy",
+         "map-noise-0.08+fcfs-start+queued-copy"]
 rows, labels = {}, []
 for v in order:
     f = os.path.join(here, v, "validation.md")
