@@ -179,7 +179,7 @@ public final class PaperFigures {
             + " each slow node 3.6%, a fast node shuffles out 7x the data of a slow one; Sort"
             + " Config-1: both stages end at about the same time on both; Config-2: Wordcount's"
             + " user-reduce about the same, Sort's 1.26x slower on fast nodes.\n";
-    finish("fig2-2", t, text);
+    finish("fig2-2", t, text, "fig2-2.svg");
   }
 
   /**
@@ -465,7 +465,7 @@ public final class PaperFigures {
             + " fast-node reducer merged over a slow-node reducer's; Optimal: the sweep's best P"
             + " in each seed):\n\n"
             + table21.markdown();
-    finish("fig2-7", t, text);
+    finish("fig2-7", t, text, "table2-1.csv", "fig2-7.svg", "fig2-7-sweep.svg");
   }
 
   private Fig27App fig27(String app, Table t, Map<Double, List<double[]>> sweepSpeedups) {
@@ -599,7 +599,7 @@ public final class PaperFigures {
             + "\nPaper (section 2.6, Fig. 2.9): Config-1: Tarazu 0-18% and Pikachu 25-42% faster"
             + " than Hadoop; Config-2: Wordcount 6% (Tarazu) and 2% (Pikachu) slower than Hadoop,"
             + " the other two up to 10% (Tarazu) and 18% (Pikachu) faster.\n";
-    finish("fig2-9", t, text);
+    finish("fig2-9", t, text, "fig2-9.svg");
   }
 
   private static void addFig29Row(
@@ -724,7 +724,8 @@ public final class PaperFigures {
         t,
         "Time saved over stock in the same seed, mean [95% interval]; the best fixed P is the"
             + " sweep's best in each seed:\n\n"
-            + summary.markdown());
+            + summary.markdown(),
+        "beyond-speed-ratio.svg");
   }
 
   /** Per seed, stock, two-stage and the sweep; returns the two savings' {mean, low, high}. */
@@ -910,7 +911,12 @@ public final class PaperFigures {
     return m;
   }
 
-  void finish(String name, Table t, String text) throws IOException {
+  /**
+   * Writes the figure's Markdown beside its CSV and says what was written.
+   *
+   * @param others the files the figure wrote beside its CSV (charts, a second table)
+   */
+  void finish(String name, Table t, String text, String... others) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# ")
         .append(name)
@@ -926,6 +932,10 @@ public final class PaperFigures {
       md.append("\nEvery run (").append(t.rows()).append(" rows): ").append(name).append(".csv\n");
     }
     Files.write(out.resolve(name + ".md"), md.toString().getBytes(StandardCharsets.UTF_8));
-    log.println("wrote " + out.resolve(name + ".csv") + " and .svg, .md");
+    StringBuilder wrote = new StringBuilder(out.resolve(name + ".csv").toString());
+    for (String o : others) {
+      wrote.append(", ").append(o);
+    }
+    log.println("wrote " + wrote + ", " + name + ".md");
   }
 }
