@@ -23,6 +23,7 @@ case "${1:?part}" in
     python3 "$HERE/scripts/copies.py" "$BEFORE/kept/validation/validation.csv" "$SUITE/runs" > "$HERE/copies-before.txt"
     python3 "$HERE/scripts/stagger.py" "$SUITE" > "$HERE/start-stagger.txt"
     python3 "$HERE/scripts/wave2.py" "$SUITE" > "$HERE/second-wave-fast-maps.txt"
+    python3 "$HERE/scripts/early_gap.py" "$HERE/second-wave-fast-maps.txt" > "$HERE/second-wave-early-gap.txt"
     python3 "$HERE/scripts/firstcopy.py" "$SUITE" > "$HERE/first-copy.txt"
     python3 "$HERE/scripts/fcfs.py" "$SUITE" 4.3 2.6 1.0 > "$HERE/start-sharing.txt" ;;
   variants)  # each variant's system properties on the patched simulator, in a scratch worktree of a5bdf40 (before the change kept here)
