@@ -166,8 +166,9 @@ public final class PaperFigures {
       }
     }
     t.writeCsv(out.resolve("fig2-2.csv"));
+    Path chart = out.resolve("fig2-2.svg");
     Charts.stacked(
-        out.resolve("fig2-2.svg"),
+        chart,
         title("Fig. 2.2 (simulated): stock job's stages on fast and slow nodes, 7 nodes, 680 maps"),
         "application, configuration, node class",
         "share of job time (mean over seeds)",
@@ -179,7 +180,7 @@ public final class PaperFigures {
             + " each slow node 3.6%, a fast node shuffles out 7x the data of a slow one; Sort"
             + " Config-1: both stages end at about the same time on both; Config-2: Wordcount's"
             + " user-reduce about the same, Sort's 1.26x slower on fast nodes.\n";
-    finish("fig2-2", t, text, "fig2-2.svg");
+    finish("fig2-2", t, text, chart);
   }
 
   /**
@@ -441,16 +442,19 @@ public final class PaperFigures {
       log.printf(Locale.ROOT, "fig2-7: %s done%n", app);
     }
     t.writeCsv(out.resolve("fig2-7.csv"));
-    table21Csv.writeCsv(out.resolve("table2-1.csv"));
+    Path table21File = out.resolve("table2-1.csv");
+    table21Csv.writeCsv(table21File);
+    Path chart = out.resolve("fig2-7.svg");
     Charts.intervalBars(
-        out.resolve("fig2-7.svg"),
+        chart,
         title(
             "Fig. 2.7 (simulated): speedup over stock Hadoop, 7 nodes, Config-1, 680 maps of 64 MB"),
         "application",
         "speedup (stock time / method time), mean and 95% interval",
         d);
+    Path sweepChart = out.resolve("fig2-7-sweep.svg");
     Charts.bands(
-        out.resolve("fig2-7-sweep.svg"),
+        sweepChart,
         title("Fixed-P sweep (simulated): speedup over stock by P, 7 nodes, Config-1"),
         "P",
         "speedup over stock (mean, 95% band)",
@@ -465,7 +469,7 @@ public final class PaperFigures {
             + " fast-node reducer merged over a slow-node reducer's; Optimal: the sweep's best P"
             + " in each seed):\n\n"
             + table21.markdown();
-    finish("fig2-7", t, text, "table2-1.csv", "fig2-7.svg", "fig2-7-sweep.svg");
+    finish("fig2-7", t, text, table21File, chart, sweepChart);
   }
 
   private Fig27App fig27(String app, Table t, Map<Double, List<double[]>> sweepSpeedups) {
@@ -584,8 +588,9 @@ public final class PaperFigures {
       }
     }
     t.writeCsv(out.resolve("fig2-9.csv"));
+    Path chart = out.resolve("fig2-9.svg");
     Charts.intervalBars(
-        out.resolve("fig2-9.svg"),
+        chart,
         "Fig. 2.9 (simulated): time saved over stock, 60 nodes (20 fast, 40 slow), 2,880 maps"
             + " (fast cores 2 ECU = 2x, as EC2's m1.xlarge; "
             + settings.seeds().size()
@@ -599,7 +604,7 @@ public final class PaperFigures {
             + "\nPaper (section 2.6, Fig. 2.9): Config-1: Tarazu 0-18% and Pikachu 25-42% faster"
             + " than Hadoop; Config-2: Wordcount 6% (Tarazu) and 2% (Pikachu) slower than Hadoop,"
             + " the other two up to 10% (Tarazu) and 18% (Pikachu) faster.\n";
-    finish("fig2-9", t, text, "fig2-9.svg");
+    finish("fig2-9", t, text, chart);
   }
 
   private static void addFig29Row(
@@ -710,8 +715,9 @@ public final class PaperFigures {
         1000 * 16,
         0);
     t.writeCsv(out.resolve("beyond.csv"));
+    Path chart = out.resolve("beyond-speed-ratio.svg");
     Charts.bands(
-        out.resolve("beyond-speed-ratio.svg"),
+        chart,
         "Beyond the paper (simulated): Wordcount, 2 fast + 5 slow nodes of 2 cores, by the fast"
             + " cores' speed ("
             + settings.seeds().size()
@@ -725,7 +731,7 @@ public final class PaperFigures {
         "Time saved over stock in the same seed, mean [95% interval]; the best fixed P is the"
             + " sweep's best in each seed:\n\n"
             + summary.markdown(),
-        "beyond-speed-ratio.svg");
+        chart);
   }
 
   /** Per seed, stock, two-stage and the sweep; returns the two savings' {mean, low, high}. */
@@ -916,7 +922,7 @@ public final class PaperFigures {
    *
    * @param others the files the figure wrote beside its CSV (charts, a second table)
    */
-  void finish(String name, Table t, String text, String... others) throws IOException {
+  void finish(String name, Table t, String text, Path... others) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# ")
         .append(name)
@@ -933,8 +939,8 @@ public final class PaperFigures {
     }
     Files.write(out.resolve(name + ".md"), md.toString().getBytes(StandardCharsets.UTF_8));
     StringBuilder wrote = new StringBuilder(out.resolve(name + ".csv").toString());
-    for (String o : others) {
-      wrote.append(", ").append(o);
+    for (Path o : others) {
+      wrote.append(", ").append(o.getFileName());
     }
     log.println("wrote " + wrote + ", " + name + ".md");
   }
