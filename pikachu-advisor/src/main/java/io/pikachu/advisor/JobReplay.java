@@ -11,6 +11,7 @@ import io.pikachu.sim.engine.Simulation;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
 import io.pikachu.sim.model.Platform;
+import io.pikachu.sim.model.ReducerLaunch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,13 +33,14 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
  *
  * <p>From the history alone: each node's slots (the most attempts of a kind it ran at once), its
  * map throughput (slots over the median duration of its maps that ended before the first reducer
- * started, or of all its maps if none did), and its per-core speed (the median CPU per input MB of
- * all maps over that of its own: a faster core spends less CPU on the same bytes); its capacity is
- * the throughput times a map's work, its cores that capacity over its per-core speed. Speeds within
- * {@link #EQUAL_SPEED_BAND} of the median are taken as equal (the counters' own scatter). The job's
- * maps' input, output ratio, and CPU per MB of maps and reducers (counters, at the reference speed;
- * a job with bins also gives its reducers' fixed CPU, {@link ReducerCpu}); the AM's start and the
- * container delay. Two costs no history shows, a map's and a reducer's JVM start, are fitted so
+ * started, or else of those launched before it, or else of all its maps), and its per-core speed
+ * (the median CPU per input MB of all maps over that of its own: a faster core spends less CPU on
+ * the same bytes); its capacity is the throughput times a map's work, its cores that capacity over
+ * its per-core speed. Speeds within {@link #EQUAL_SPEED_BAND} of the median are taken as equal (the
+ * counters' own scatter). The job's maps' input, output ratio, and CPU per MB of maps and reducers
+ * (counters, at the reference speed; a job with bins also gives its reducers' fixed CPU, {@link
+ * ReducerCpu}); the AM's start and the container delay and the first reducers' launch delay ({@link
+ * ReducerLaunch}). Two costs no history shows, a map's and a reducer's JVM start, are fitted so
  * that the simulated job as it ran matches the measured one (its time, map phase and reduce tail).
  * Then the other way runs; the prediction is the measured time scaled by the simulated ratio.
  */
@@ -169,6 +171,7 @@ public final class JobReplay {
       firstReducer = Math.min(firstReducer, a.start);
     }
     Map<String, List<Double>> early = new TreeMap<String, List<Double>>();
+    Map<String, List<Double>> launchedEarly = new TreeMap<String, List<Double>>();
     List<Double> allMapCpu = new ArrayList<Double>();
     for (int i = 0; i < maps.size(); i++) {
       JobHistory.Attempt a = maps.get(i);
@@ -178,6 +181,9 @@ public final class JobReplay {
       durations.get(a.node).add(d);
       if (a.finish <= firstReducer) {
         early.computeIfAbsent(a.node, k -> new ArrayList<Double>()).add(d);
+      }
+      if (a.start < firstReducer) {
+        launchedEarly.computeIfAbsent(a.node, k -> new ArrayList<Double>()).add(d);
       }
       if (a.inputMb > 0 && a.cpuS > 0) {
         cpuPerMb.get(a.node).add(a.cpuS / a.inputMb);
@@ -214,8 +220,15 @@ public final class JobReplay {
     }
     throughput = new LinkedHashMap<String, Double>();
     // A node's maps before the reducers start had it to themselves, as the controller measures it.
+    // A one-slot node's first map often ends just after the first reducer's launch; its later maps
+    // share the node with a reducer's JVM start and shuffle, so that map, not their median, is its
+    // throughput (on the five-node histories of 2026-11-29 the replay otherwise split the two equal
+    // slow nodes and chose P 4-5.4 where the real controller applied 3.4-3.6).
     for (Map.Entry<String, List<Double>> e : durations.entrySet()) {
-      List<Double> d = early.containsKey(e.getKey()) ? early.get(e.getKey()) : e.getValue();
+      List<Double> d =
+          early.containsKey(e.getKey())
+              ? early.get(e.getKey())
+              : launchedEarly.getOrDefault(e.getKey(), e.getValue());
       if (!d.isEmpty()) {
         throughput.put(e.getKey(), slots.get(e.getKey())[0] / Stats.median(d));
       }
@@ -246,7 +259,7 @@ public final class JobReplay {
     cluster = ClusterSpec.of(job.jobId(), nodes);
     platform =
         Platform.defaults()
-            .withDelays(amStart(job), containerDelay(job))
+            .withDelays(amStart(job), containerDelay(job), reducerLaunchDelay(job))
             .withBinsPostShuffle(binsFixedCoreS, 1)
             .toBuilder()
             // A history has no map progress; the clusters advise was validated on reported 0
@@ -339,6 +352,25 @@ public final class JobReplay {
       }
     }
     return gaps.isEmpty() ? 1.5 : Stats.median(gaps);
+  }
+
+  /**
+   * The job's first reducers' launch after the map that met slow start ({@link ReducerLaunch}), or
+   * the platform's default where the history cannot show it.
+   */
+  static double reducerLaunchDelay(JobHistory job) {
+    List<JobHistory.Attempt> maps = job.successful(false);
+    List<JobHistory.Attempt> reducers = job.successful(true);
+    double[] ends = new double[maps.size()];
+    for (int i = 0; i < ends.length; i++) {
+      ends[i] = maps.get(i).finish / 1000.0;
+    }
+    double[] starts = new double[reducers.size()];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = reducers.get(i).start / 1000.0;
+    }
+    return ReducerLaunch.delayAfterSlowStart(ends, starts, Platform.defaults().slowStart())
+        .orElse(Platform.defaults().reducerLaunchDelayS());
   }
 
   /** The model with the JVM starts given: node capacities follow from the map throughputs. */

@@ -168,11 +168,12 @@ class AdviseMainTest {
   }
 
   /**
-   * A stock Wordcount of the pairs set (results/advisor/2026-11-27-jhist-pairs, Config-1) whose
-   * replayed controller chooses P 8.9 where the nodes' measured speeds allow 4.2. The history used
-   * before stopped tripping the limit when the simulated speculator came to copy maps still
-   * starting their JVM, as Hadoop's does: its replay then measured the nodes at 4.9 (true 4), not
-   * 3.0, and its P 5.9 lay within.
+   * A stock Wordcount of the pairs set (results/advisor/2026-11-27-jhist-pairs, Config-1,
+   * job_1795742513307_0007) whose replayed controller chooses P 4.0 where the nodes, as the replay
+   * infers them, allow 2.8. Each history used before stopped tripping the limit when the replay
+   * came closer to the run: job_1795744175134_0001 (P 8.9 against 4.2) once the replay's reducers
+   * launched when the history's did after slow start (its P then 4.3); the one before once the
+   * simulated speculator copied maps still starting their JVM.
    */
   @Test
   void anImplausiblePFromTheReplayIsLimitedWithTheReason() throws Exception {

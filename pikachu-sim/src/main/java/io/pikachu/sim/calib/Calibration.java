@@ -3,10 +3,13 @@ package io.pikachu.sim.calib;
 import io.pikachu.benchmodel.Method;
 import io.pikachu.sim.engine.SimResult;
 import io.pikachu.sim.engine.Simulation;
+import io.pikachu.sim.model.Platform;
+import io.pikachu.sim.model.ReducerLaunch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import org.apache.commons.math3.analysis.MultivariateFunction;
 import org.apache.commons.math3.optim.InitialGuess;
@@ -101,6 +104,10 @@ public final class Calibration {
     }
     Median median = new Median();
     List<Double> amStarts = new ArrayList<Double>();
+    List<Double> reducerLaunches = new ArrayList<Double>();
+    for (MeasuredRun r : stock) {
+      reducerLaunchDelay(r).ifPresent(reducerLaunches::add);
+    }
     for (String app : apps) {
       List<Double> ratios = new ArrayList<Double>();
       List<Double> mapCpu = new ArrayList<Double>();
@@ -139,10 +146,28 @@ public final class Calibration {
         3.5,
         3.5,
         1.5,
+        reducerLaunches.isEmpty()
+            ? Platform.defaults().reducerLaunchDelayS()
+            : median.evaluate(toArray(reducerLaunches)),
         median.evaluate(toArray(amStarts)),
         0.5,
         mbPerMap,
         java.util.Collections.<String, BinsPostShuffle>emptyMap());
+  }
+
+  /** The run's first reducers' launch after the map that met slow start ({@link ReducerLaunch}). */
+  static OptionalDouble reducerLaunchDelay(MeasuredRun r) {
+    List<MeasuredRun.Task> maps = r.maps();
+    List<MeasuredRun.Task> reducers = r.reducers();
+    double[] ends = new double[maps.size()];
+    for (int i = 0; i < ends.length; i++) {
+      ends[i] = maps.get(i).finish;
+    }
+    double[] starts = new double[reducers.size()];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = reducers.get(i).start;
+    }
+    return ReducerLaunch.delayAfterSlowStart(ends, starts, Platform.defaults().slowStart());
   }
 
   static double[] toArray(List<Double> v) {

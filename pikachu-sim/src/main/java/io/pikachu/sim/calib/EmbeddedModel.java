@@ -44,6 +44,7 @@ public final class EmbeddedModel {
   private final double mapStart;
   private final double reduceStart;
   private final double containerDelay;
+  private final double reducerLaunchDelay;
   private final double amStart;
   private final double shuffleShare;
   private final double mbPerMap;
@@ -57,6 +58,7 @@ public final class EmbeddedModel {
       double mapStart,
       double reduceStart,
       double containerDelay,
+      double reducerLaunchDelay,
       double amStart,
       double shuffleShare,
       double mbPerMap,
@@ -67,6 +69,7 @@ public final class EmbeddedModel {
     this.mapStart = mapStart;
     this.reduceStart = reduceStart;
     this.containerDelay = containerDelay;
+    this.reducerLaunchDelay = reducerLaunchDelay;
     this.amStart = amStart;
     this.shuffleShare = shuffleShare;
     this.mbPerMap = mbPerMap;
@@ -79,6 +82,7 @@ public final class EmbeddedModel {
         newMapStart,
         newReduceStart,
         newDelay,
+        reducerLaunchDelay,
         amStart,
         newShuffleShare,
         mbPerMap,
@@ -91,7 +95,15 @@ public final class EmbeddedModel {
    */
   public EmbeddedModel withBinsCost(Map<String, BinsPostShuffle> shapes) {
     return new EmbeddedModel(
-        counted, mapStart, reduceStart, containerDelay, amStart, shuffleShare, mbPerMap, shapes);
+        counted,
+        mapStart,
+        reduceStart,
+        containerDelay,
+        reducerLaunchDelay,
+        amStart,
+        shuffleShare,
+        mbPerMap,
+        shapes);
   }
 
   public AppProfile profile(String app) {
@@ -118,7 +130,7 @@ public final class EmbeddedModel {
    * was measured on jobs of 12 maps only (whether it grows with the maps is not known).
    */
   public Platform platform() {
-    return Platform.defaults().withDelays(amStart, containerDelay);
+    return Platform.defaults().withDelays(amStart, containerDelay, reducerLaunchDelay);
   }
 
   /**
@@ -193,6 +205,10 @@ public final class EmbeddedModel {
     return containerDelay;
   }
 
+  public double reducerLaunchDelay() {
+    return reducerLaunchDelay;
+  }
+
   public double amStart() {
     return amStart;
   }
@@ -207,12 +223,14 @@ public final class EmbeddedModel {
             String.format(
                 Locale.ROOT,
                 "fitted: map JVM start %.2f core-s, reduce JVM start %.2f core-s, container delay"
-                    + " %.2f s, shuffle share of reducer CPU %.2f; measured: AM start %.2f s%n",
+                    + " %.2f s, shuffle share of reducer CPU %.2f; measured: AM start %.2f s,"
+                    + " first reducers %.2f s after the map that met slow start%n",
                 mapStart,
                 reduceStart,
                 containerDelay,
                 shuffleShare,
-                amStart));
+                amStart,
+                reducerLaunchDelay));
     for (Map.Entry<String, Counted> e : counted.entrySet()) {
       Counted c = e.getValue();
       s.append(

@@ -29,9 +29,10 @@ import java.util.Set;
  * AppProfile#reducerMaxCores()}); a node's inbound link is shared equally among the reducers
  * copying onto it. Between events every rate is constant, so the model jumps from one change to the
  * next. Maps launch in free map slots after a container delay, local input first; reducers launch
- * in the reduce slots once {@link Platform#slowStart()} of the maps are done; a reducer copies its
- * bins' share of each completed map's output in completion order, then merges and reduces what it
- * holds. Hadoop's speculator may add a second attempt of a slow map.
+ * in the reduce slots {@link Platform#reducerLaunchDelayS()} after {@link Platform#slowStart()} of
+ * the maps are done (later waves after a container delay); a reducer copies its bins' share of each
+ * completed map's output in completion order, then merges and reduces what it holds. Hadoop's
+ * speculator may add a second attempt of a slow map.
  *
  * <p>With a Pikachu method the job runs with virtual bins: every second the simulated AM plugin
  * ({@link ControllerFeed}) reports the attempts to the real {@code JobController} and polls it;
@@ -375,7 +376,7 @@ public final class Simulation {
     for (int r = 0; r < firstWave; r++) {
       NodeState n = slots.get(r);
       n.freeReduceSlots--;
-      push(new Event(now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, r));
+      push(new Event(now + platform.reducerLaunchDelayS(), Event.LAUNCH_REDUCE, n, r));
     }
     // More reducers than slots: the rest wait, and each freed slot takes the next, as YARN gives a
     // released container's resources to the job's next pending request.
@@ -409,7 +410,7 @@ public final class Simulation {
         continue;
       }
       n.freeReduceSlots--;
-      push(new Event(now + platform.containerDelayS(), Event.LAUNCH_REDUCE, n, r));
+      push(new Event(now + platform.reducerLaunchDelayS(), Event.LAUNCH_REDUCE, n, r));
     }
   }
 

@@ -9,6 +9,7 @@ package io.pikachu.sim.model;
 public final class Platform {
   private final double amStartS;
   private final double containerDelayS;
+  private final double reducerLaunchDelayS;
   private final double jobEndS;
   private final double reportIntervalS;
   private final double controllerIntervalS;
@@ -25,6 +26,7 @@ public final class Platform {
     double[] nonNegative = {
       b.amStartS,
       b.containerDelayS,
+      b.reducerLaunchDelayS,
       b.jobEndS,
       b.mergeMemoryShare,
       b.binsFixedCoreS,
@@ -46,6 +48,7 @@ public final class Platform {
     }
     this.amStartS = b.amStartS;
     this.containerDelayS = b.containerDelayS;
+    this.reducerLaunchDelayS = b.reducerLaunchDelayS;
     this.jobEndS = b.jobEndS;
     this.reportIntervalS = b.reportIntervalS;
     this.controllerIntervalS = b.controllerIntervalS;
@@ -72,6 +75,7 @@ public final class Platform {
     return new Builder()
         .amStartS(amStartS)
         .containerDelayS(containerDelayS)
+        .reducerLaunchDelayS(reducerLaunchDelayS)
         .jobEndS(jobEndS)
         .reportIntervalS(reportIntervalS)
         .controllerIntervalS(controllerIntervalS)
@@ -85,9 +89,16 @@ public final class Platform {
         .binsPerMbFactor(binsPerMbFactor);
   }
 
-  /** This platform with the AM's start and the container delay given (fitted or measured). */
-  public Platform withDelays(double amStart, double containerDelay) {
-    return toBuilder().amStartS(amStart).containerDelayS(containerDelay).build();
+  /**
+   * This platform with the AM's start, the container delay and the first reducers' launch delay
+   * given (fitted or measured).
+   */
+  public Platform withDelays(double amStart, double containerDelay, double reducerLaunchDelay) {
+    return toBuilder()
+        .amStartS(amStart)
+        .containerDelayS(containerDelay)
+        .reducerLaunchDelayS(reducerLaunchDelay)
+        .build();
   }
 
   /**
@@ -104,6 +115,10 @@ public final class Platform {
 
   public double containerDelayS() {
     return containerDelayS;
+  }
+
+  public double reducerLaunchDelayS() {
+    return reducerLaunchDelayS;
   }
 
   public double jobEndS() {
@@ -161,6 +176,7 @@ public final class Platform {
   public static final class Builder {
     private double amStartS = 2.4;
     private double containerDelayS = 1.5;
+    private double reducerLaunchDelayS = 3.0;
     private double jobEndS = 0.1;
     private double reportIntervalS = 3.0;
     private double controllerIntervalS = 1.0;
@@ -184,6 +200,16 @@ public final class Platform {
     /** From a slot freeing to the next task's launch there (default 1.5 s). */
     public Builder containerDelayS(double v) {
       containerDelayS = v;
+      return this;
+    }
+
+    /**
+     * From the end of the map that met slow start to the first reducers' launch ({@link
+     * ReducerLaunch}; default 3.0 s, the embedded cluster's measured median). Reducers of a later
+     * wave take a freed slot after {@link #containerDelayS}, as their requests were waiting.
+     */
+    public Builder reducerLaunchDelayS(double v) {
+      reducerLaunchDelayS = v;
       return this;
     }
 

@@ -66,6 +66,21 @@ class CalibrationTest {
     assertTrue(m.counted().get("multiwordcount").outputRatio > 2.5);
   }
 
+  /**
+   * The first reducers' launch is measured on the runs, not fitted: on the embedded cluster they
+   * came about 3 s after the map that met slow start, far later than a map takes a freed slot.
+   */
+  @Test
+  void theFirstReducersLaunchIsMeasuredAfterTheMapThatMetSlowStart() {
+    EmbeddedModel m = Calibration.fromCounters(stock(0), 4);
+    assertEquals(3.0, m.reducerLaunchDelay(), 0.3);
+    assertEquals(m.reducerLaunchDelay(), m.platform().reducerLaunchDelayS(), 1e-12);
+    MeasuredRun r = stock(0).get(0);
+    double firstMapEnd = r.maps().stream().mapToDouble(t -> t.finish).min().getAsDouble();
+    double firstReducer = r.reducers().stream().mapToDouble(t -> t.start).min().getAsDouble();
+    assertEquals(firstReducer - firstMapEnd, Calibration.reducerLaunchDelay(r).getAsDouble(), 1e-9);
+  }
+
   @Test
   void aModelFittedOnTwoRepetitionsPredictsTheThirdsStockJobsWithinFifteenPercent() {
     List<MeasuredRun> fit = new ArrayList<>();

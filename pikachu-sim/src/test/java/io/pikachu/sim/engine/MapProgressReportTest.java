@@ -30,7 +30,13 @@ class MapProgressReportTest {
   /** Seconds from the first decision to the latest of the reducer nodes' first finished maps. */
   private static double decidedBeforeEveryReducerNodeFinishedAMap(boolean progress) {
     JobSpec job = JobSpec.builder(REDUCE_HEAVY, 16, 8, 3).replication(1).build();
-    Platform p = Platform.defaults().toBuilder().mapProgressWhileRunning(progress).build();
+    // reducers placed 1.5 s after slow start, while the one-slot nodes' first maps still run: the
+    // moment this test is about (with the default 3 s they are placed just after those maps end)
+    Platform p =
+        Platform.defaults().toBuilder()
+            .mapProgressWhileRunning(progress)
+            .reducerLaunchDelayS(1.5)
+            .build();
     SimResult r = new Simulation(fiveToOne(), job, Method.TWO_STAGE, p).run();
     Decision first = r.decisions().versions().get(0);
     double decided = ControllerFeed.seconds(first.decidedAtMs());

@@ -68,6 +68,31 @@ class SimulationTest {
     }
   }
 
+  /**
+   * Hadoop asks for reducers only once slow start is met, so they come a request's round trip after
+   * that map, not a container delay (a map on a freed slot had its request waiting).
+   */
+  @Test
+  void theFirstReducersLaunchTheirOwnDelayAfterTheMapThatMetSlowStart() {
+    ClusterSpec c = twoClasses(2, 2, 2);
+    JobSpec job = JobSpec.builder(REDUCE_HEAVY, 24, 16, 6).replication(1).build();
+    Platform p =
+        Platform.defaults().toBuilder().containerDelayS(0.5).reducerLaunchDelayS(4.0).build();
+    SimResult r = new Simulation(c, job, Method.STOCK, p).run();
+    // slow start 0.05 of 24 maps: the second map to end
+    double metSlowStart =
+        r.tasks().stream()
+            .filter(t -> !t.reduce() && t.succeeded())
+            .mapToDouble(TaskRecord::finish)
+            .sorted()
+            .skip(1)
+            .findFirst()
+            .getAsDouble();
+    for (TaskRecord t : r.reducers()) {
+      assertEquals(metSlowStart + 4.0, t.start(), 1e-9);
+    }
+  }
+
   @Test
   void onEqualNodesEveryReducerEndsAtAboutTheSameTime() {
     ClusterSpec c = twoClasses(2, 2, 2);
