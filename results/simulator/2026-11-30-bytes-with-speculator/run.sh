@@ -4,10 +4,12 @@
 # ../2026-11-29-bytes-map-reports, to set docs/simulator.md's section beside its earlier figures.
 # Deterministic (seeded): no timing is reported; run at low priority.
 # Usage: run.sh build|skew|classes|classes10|compare
+# A later run set runs skew|classes|classes10|compare into its own folder with OUT set, against BEFORE.
 set -euo pipefail
-HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
-BEFORE="$ROOT/results/simulator/2026-11-29-bytes-map-reports"
+SELF="$(cd "$(dirname "$0")" && pwd)"
+HERE="${OUT:-$SELF}"
+ROOT="$(cd "$SELF/../../.." && pwd)"
+BEFORE="${BEFORE:-$ROOT/results/simulator/2026-11-29-bytes-map-reports}"
 CPFILE="$ROOT/pikachu-sim/target/sim-cp.txt"
 sim() { (cd "$ROOT/pikachu-sim" && nice -n 15 java -cp "$(cat "$CPFILE")" io.pikachu.sim.cli.SimMain "$@"); }
 case "${1:?part}" in
