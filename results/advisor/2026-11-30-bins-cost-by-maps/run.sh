@@ -18,7 +18,8 @@ case "${1:?part}" in
         > "$HERE/console-maps-$maps.txt" 2>&1
     done ;;
   analyse)
-    python3 "$HERE/scripts/excess.py" "$HERE"/maps-12 "$HERE"/maps-24 "$HERE"/maps-36 > "$HERE/excess.txt" ;;
+    python3 "$HERE/scripts/excess.py" "$HERE"/maps-12 "$HERE"/maps-24 "$HERE"/maps-36 > "$HERE/excess.txt"
+    python3 "$HERE/scripts/by_node.py" "$HERE"/maps-12 "$HERE"/maps-24 "$HERE"/maps-36 > "$HERE/by-node.txt" ;;
   compare)
     for maps in 12 24 36; do
       (cd "$ROOT" && flock /tmp/heavy.lock mvn -B -q -o -Pdemo -DskipTests package -pl bench-suite -am \
