@@ -3,8 +3,8 @@ package io.pikachu.sim.model;
 /**
  * How the framework around the tasks behaves: scheduling delays, report and poll intervals, slow
  * start, speculation and memory. Each default is Hadoop 3's or Pikachu's default, or a delay
- * typical of a YARN cluster; calibration replaces the delays with fitted ones. Immutable; build
- * with {@link #builder} (every setter named after its field).
+ * typical of a YARN cluster; calibration replaces the delays with fitted or measured ones.
+ * Immutable; build with {@link #builder} (every setter named after its field).
  */
 public final class Platform {
   private final double amStartS;

@@ -20,7 +20,8 @@ public final class ReducerLaunch {
    * @param mapEnds each succeeded map's end, seconds
    * @param reducerStarts each reducer attempt's launch, seconds
    * @param slowStart the share of maps done before reducers are scheduled
-   * @return the delay, or empty when the job has no reducer or fewer maps than slow start needs
+   * @return the delay (0 where the reducers came before that map: a slow start below {@code
+   *     slowStart}), or empty when the job has no map or no reducer
    */
   public static OptionalDouble delayAfterSlowStart(
       double[] mapEnds, double[] reducerStarts, double slowStart) {
@@ -31,8 +32,6 @@ public final class ReducerLaunch {
     Arrays.sort(ends);
     int needed = Math.max(1, (int) Math.ceil(slowStart * ends.length - 1e-9));
     double firstReducer = Arrays.stream(reducerStarts).min().getAsDouble();
-    // a reducer launched before that map ended was re-run or placed by other rules: no measurement
-    double delay = firstReducer - ends[needed - 1];
-    return delay >= 0 ? OptionalDouble.of(delay) : OptionalDouble.empty();
+    return OptionalDouble.of(Math.max(0, firstReducer - ends[needed - 1]));
   }
 }

@@ -17,10 +17,19 @@ class ReducerLaunchTest {
   }
 
   @Test
-  void noMeasurementWithoutReducersOrWhenTheyCameFirst() {
+  void noMeasurementWithoutReducers() {
     assertFalse(
         ReducerLaunch.delayAfterSlowStart(new double[] {5}, new double[0], 0.05).isPresent());
     assertFalse(
-        ReducerLaunch.delayAfterSlowStart(new double[] {5}, new double[] {4}, 0.05).isPresent());
+        ReducerLaunch.delayAfterSlowStart(new double[0], new double[] {4}, 0.05).isPresent());
+  }
+
+  /** A job whose own slow start was lower had its reducers before that map: as soon as allowed. */
+  @Test
+  void reducersBeforeThatMapLaunchAtOnce() {
+    assertEquals(
+        0.0,
+        ReducerLaunch.delayAfterSlowStart(new double[] {5, 6}, new double[] {1}, 0.05)
+            .getAsDouble());
   }
 }
