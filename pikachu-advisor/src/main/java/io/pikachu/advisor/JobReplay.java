@@ -359,17 +359,10 @@ public final class JobReplay {
    * the platform's default where the history cannot show it.
    */
   static double reducerLaunchDelay(JobHistory job) {
-    List<JobHistory.Attempt> maps = job.successful(false);
-    List<JobHistory.Attempt> reducers = job.successful(true);
-    double[] ends = new double[maps.size()];
-    for (int i = 0; i < ends.length; i++) {
-      ends[i] = maps.get(i).finish / 1000.0;
-    }
-    double[] starts = new double[reducers.size()];
-    for (int i = 0; i < starts.length; i++) {
-      starts[i] = reducers.get(i).start / 1000.0;
-    }
-    return ReducerLaunch.delayAfterSlowStart(ends, starts, Platform.defaults().slowStart())
+    return ReducerLaunch.delayAfterSlowStart(
+            job.successful(false).stream().mapToDouble(a -> a.finish / 1000.0).toArray(),
+            job.successful(true).stream().mapToDouble(a -> a.start / 1000.0).toArray(),
+            Platform.defaults().slowStart())
         .orElse(Platform.defaults().reducerLaunchDelayS());
   }
 

@@ -157,17 +157,10 @@ public final class Calibration {
 
   /** The run's first reducers' launch after the map that met slow start ({@link ReducerLaunch}). */
   static OptionalDouble reducerLaunchDelay(MeasuredRun r) {
-    List<MeasuredRun.Task> maps = r.maps();
-    List<MeasuredRun.Task> reducers = r.reducers();
-    double[] ends = new double[maps.size()];
-    for (int i = 0; i < ends.length; i++) {
-      ends[i] = maps.get(i).finish;
-    }
-    double[] starts = new double[reducers.size()];
-    for (int i = 0; i < starts.length; i++) {
-      starts[i] = reducers.get(i).start;
-    }
-    return ReducerLaunch.delayAfterSlowStart(ends, starts, Platform.defaults().slowStart());
+    return ReducerLaunch.delayAfterSlowStart(
+        r.maps().stream().mapToDouble(t -> t.finish).toArray(),
+        r.reducers().stream().mapToDouble(t -> t.start).toArray(),
+        Platform.defaults().slowStart());
   }
 
   static double[] toArray(List<Double> v) {

@@ -7,6 +7,7 @@ import io.pikachu.core.decision.speculate.NodeSpeedMapEstimates;
 import io.pikachu.sim.model.AppProfile;
 import io.pikachu.sim.model.JobSpec;
 import io.pikachu.sim.model.Platform;
+import io.pikachu.sim.model.ReducerLaunch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -741,7 +742,8 @@ public final class Simulation {
     if (other != null && other.live()) {
       kill(other);
     }
-    if (!reducersScheduled && completedMaps >= Math.ceil(platform.slowStart() * job.maps() - EPS)) {
+    if (!reducersScheduled
+        && completedMaps >= ReducerLaunch.slowStartMaps(platform.slowStart(), job.maps())) {
       scheduleReducers();
     }
   }

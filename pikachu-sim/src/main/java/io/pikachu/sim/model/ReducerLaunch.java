@@ -17,6 +17,15 @@ public final class ReducerLaunch {
   private ReducerLaunch() {}
 
   /**
+   * How many of a job's maps must end before its reducers are scheduled ({@code
+   * mapreduce.job.reduce.slowstart.completedmaps}; at least the first): the map the delay is
+   * measured from is the one the simulation schedules the reducers at.
+   */
+  public static int slowStartMaps(double slowStart, int maps) {
+    return Math.max(1, (int) Math.ceil(slowStart * maps - 1e-9));
+  }
+
+  /**
    * @param mapEnds each succeeded map's end, seconds
    * @param reducerStarts each reducer attempt's launch, seconds
    * @param slowStart the share of maps done before reducers are scheduled
@@ -30,8 +39,8 @@ public final class ReducerLaunch {
     }
     double[] ends = mapEnds.clone();
     Arrays.sort(ends);
-    int needed = Math.max(1, (int) Math.ceil(slowStart * ends.length - 1e-9));
+    double metSlowStart = ends[slowStartMaps(slowStart, ends.length) - 1];
     double firstReducer = Arrays.stream(reducerStarts).min().getAsDouble();
-    return OptionalDouble.of(Math.max(0, firstReducer - ends[needed - 1]));
+    return OptionalDouble.of(Math.max(0, firstReducer - metSlowStart));
   }
 }
