@@ -4,11 +4,12 @@ For each folder (one suite invocation at one map count): the reducers on the 0.2
 they use fully), stock's median per MB of (a) post-shuffle core-s, (finish - shuffle end) x the node's
 cores as in ../2026-11-29-bins-cost-and-classes/post_shuffle_excess.py, and (b) the CPU counter, per application; then
 each two-stage reducer's excess over that rate times its MB. Prints the medians and quartiles per map
-count, and a least-squares line of the excess against the maps. Usage: excess.py FOLDER...
+count, and a least-squares line of the excess against the maps with a bootstrap interval of its slope. Usage: excess.py FOLDER...
 """
 import csv
 import glob
 import os
+import random
 import statistics as st
 import sys
 
@@ -53,11 +54,20 @@ for folder in sys.argv[1:]:
     print(f"| {maps} | {len(bins)} | {quartiles(ex['post'])} | {quartiles(ex['cpu'])} | "
           f"{', '.join(a + ' ' + format(rate[(a, 'post')], '.4f') for a in sorted(apps))} "
           f"| {st.median(r['mb'] for r in stock):.1f} |")
+def line(pts):
+    xs = [m for m, _ in pts]
+    mx, my = st.mean(xs), st.mean(e for _, e in pts)
+    b = sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x in xs)
+    return my - b * mx, b
+
+
+rng = random.Random(42)
 for k, pts in points.items():
     if len({m for m, _ in pts}) < 2:
         continue
-    xs = [m for m, _ in pts]
-    ys = [e for _, e in pts]
-    mx, my = st.mean(xs), st.mean(ys)
-    b = sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x in xs)
-    print(f"\n{k}: excess = {my - b * mx:.3f} + {b:.4f} x maps core-s (least squares over {len(pts)} reducers)")
+    a, b = line(pts)
+    # 95% interval of the slope: 2,000 bootstrap resamples of the reducers, within each map count
+    by_maps = {m: [p for p in pts if p[0] == m] for m in {m for m, _ in pts}}
+    slopes = sorted(line([rng.choice(g) for g in by_maps.values() for _ in g])[1] for _ in range(2000))
+    print(f"\n{k}: excess = {a:.3f} + {b:.4f} x maps core-s (least squares over {len(pts)} reducers; "
+          f"slope 95% bootstrap interval [{slopes[49]:.4f}, {slopes[1949]:.4f}])")
