@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that every analysis script kept with a run set still parses: Python 3 (standard library) and
-# bash. The Java probes (Decomp.java, FirstDecisionProbe.java, Probe.java, Ready.java, ReducerCpuLines.java, ReducerPhases.java, ReplayProbe.java, Study.java) are compiled only against the commit their run
-# set's README names, since the module APIs they call move on; they are records, not tools.
+# bash. The Java files kept with run sets (probes, an agent, experiment programs) are compiled only against
+# the commit their run set's README names, since the module APIs they call move on; they are records, not tools.
 set -euo pipefail
 cd "$(dirname "$0")"
 status=0
