@@ -13,17 +13,10 @@ suite() { (cd "$ROOT" && flock /tmp/heavy.lock nice -n 5 mvn -B -q -o -Pdemo -Ds
   -Ddemo.command=suite "-Ddemo.args=$*") > /dev/null 2>&1; }
 case "${1:?part}" in
   runs-with-agent)
-    A=/tmp/pikachu-agent; mkdir -p "$A"
-    javac --release 8 -d "$A/classes" "$ROOT/results/simulator/2026-11-30-speculator-decisions/jvm-cpu/agent/CpuAgent.java"
-    printf 'Premain-Class: CpuAgent\n' > "$A/manifest.txt"; jar cfm "$A/cpu.jar" "$A/manifest.txt" -C "$A/classes" .
-    L="$ROOT/bench-suite/src/demo/log4j.properties"; cp "$L" "$A/log4j.orig"; trap 'cp "$A/log4j.orig" "$L"' EXIT
-    printf '%s\n' 'log4j.logger.org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor=INFO, nmfile' \
-      'log4j.additivity.org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor=false' \
-      'log4j.appender.nmfile=org.apache.log4j.FileAppender' "log4j.appender.nmfile.File=$A/nm36.log" \
-      'log4j.appender.nmfile.layout=org.apache.log4j.PatternLayout' \
-      'log4j.appender.nmfile.layout.ConversionPattern=%d{ISO8601} [%t] %c{1} - %m%n' >> "$L"
-    suite "$ARGS --reps 6 -D mapreduce.map.env=JAVA_TOOL_OPTIONS=-javaagent:$A/cpu.jar -D mapreduce.reduce.env=JAVA_TOOL_OPTIONS=-javaagent:$A/cpu.jar --out $HERE/with-agent"
-    gzip -c "$A/nm36.log" > "$HERE/with-agent/nm.log.gz"; gzip -c "$A/jvmcpu.log" > "$HERE/with-agent/jvmcpu.log.gz" ;;
+    "$ROOT/results/simulator/2026-11-30-speculator-decisions/jvm-cpu/suite-with-agent.sh" $ARGS --reps 6 \
+      --out "$HERE/with-agent"
+    gzip -c /tmp/pikachu-agent/nm.log > "$HERE/with-agent/nm.log.gz"
+    gzip -c /tmp/pikachu-agent/jvmcpu.log > "$HERE/with-agent/jvmcpu.log.gz" ;;
   runs-without-agent)
     suite "$ARGS --reps 3 --out $HERE/without-agent" ;;
   analyse)

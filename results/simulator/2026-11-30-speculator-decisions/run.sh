@@ -50,22 +50,8 @@ case "${1:?part}" in
     done > "$HERE/tried.txt"
     git -C "$ROOT" worktree remove --force "$WT" ;;
   cpu-run)
-    mkdir -p /tmp/pikachu-agent && javac --release 8 -d /tmp/pikachu-agent/classes "$HERE/jvm-cpu/agent/CpuAgent.java"
-    printf 'Premain-Class: CpuAgent\n' > /tmp/pikachu-agent/manifest.txt
-    jar cfm /tmp/pikachu-agent/cpu.jar /tmp/pikachu-agent/manifest.txt -C /tmp/pikachu-agent/classes .
-    L="$ROOT/bench-suite/src/demo/log4j.properties"; cp "$L" /tmp/pikachu-agent/log4j.orig
-    trap 'cp /tmp/pikachu-agent/log4j.orig "$L"' EXIT
-    printf '%s\n' 'log4j.logger.org.apache.hadoop.yarn.server.nodemanager.containermanager.container.ContainerImpl=INFO, nmfile' \
-      'log4j.logger.org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor=INFO, nmfile' \
-      'log4j.appender.nmfile=org.apache.log4j.FileAppender' 'log4j.appender.nmfile.File=/tmp/pikachu-agent/nm.log' \
-      'log4j.appender.nmfile.layout=org.apache.log4j.PatternLayout' \
-      'log4j.appender.nmfile.layout.ConversionPattern=%d{ISO8601} [%t] %c{1} - %m%n' >> "$L"
-    rm -f /tmp/pikachu-agent/jvmcpu.log  # where the agent appends (CpuAgent.java)
-    (cd "$ROOT" && flock /tmp/heavy.lock nice -n 5 mvn -B -q -o -Pdemo -DskipTests package -pl bench-suite -am \
-      -Ddemo.command=suite "-Ddemo.args=--apps wordcount --configs config-1 --methods stock,optimal --sweep 3 \
-      --no-refine --sweep-reps 3 --reps 3 --maps 12 --mb-per-map 4 \
-      -D mapreduce.map.env=JAVA_TOOL_OPTIONS=-javaagent:/tmp/pikachu-agent/cpu.jar \
-      -D mapreduce.reduce.env=JAVA_TOOL_OPTIONS=-javaagent:/tmp/pikachu-agent/cpu.jar --out /tmp/pikachu-agent/suite") > /dev/null 2>&1
+    "$HERE/jvm-cpu/suite-with-agent.sh" --apps wordcount --configs config-1 --methods stock,optimal --sweep 3 \
+      --no-refine --sweep-reps 3 --reps 3 --maps 12 --mb-per-map 4 --out /tmp/pikachu-agent/suite
     cp -r /tmp/pikachu-agent/suite/results.csv /tmp/pikachu-agent/suite/runs "$HERE/jvm-cpu/"
     gzip -c /tmp/pikachu-agent/nm.log > "$HERE/jvm-cpu/nm.log.gz"
     gzip -c /tmp/pikachu-agent/jvmcpu.log > "$HERE/jvm-cpu/jvmcpu.log.gz" ;;

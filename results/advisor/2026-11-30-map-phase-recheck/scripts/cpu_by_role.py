@@ -1,24 +1,26 @@
 """Where the fast node's CPU goes during the map phase, stock against two-stage, from the task JVMs' whole-process
 CPU (the Java agent of ../../simulator/2026-11-30-speculator-decisions/jvm-cpu/agent/). A job's six latest-ending
 JVMs are its reducers (two per node, checked in the output). Usage: cpu_by_role.py nm.log jvmcpu.log results.csv"""
-import re, sys, csv, datetime, statistics as st
-from collections import defaultdict
+import csv
+import os
+import statistics as st
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "../../../simulator/2026-11-30-speculator-decisions/scripts"))
+from agentlog import jvms, launches  # noqa: E402
+
 nm, cpu, results = sys.argv[1:4]
-def ts(l): return datetime.datetime.strptime(l[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
-node = {}
-for l in open(nm):
-    m = re.search(r"launchContainer: .*cgroup/cpu/[^/]+/([a-z0-9-]+)/cgroup.procs.*(container_\d+_\d+_\d+_\d+)/default_container_executor.sh", l)
-    if m: node[m.group(2)] = m.group(1)
 method = {}
 for r in csv.DictReader(open(results)):
     method[r["job_id"].replace("job_", "")] = (r["method"], r["rep"])
-jobs = defaultdict(list)
-for l in open(cpu):
-    p = l.split()
-    c = p[0]; start = int(p[2]) / 1000; end = int(p[6]) / 1000; total = int(p[8]) / 1000
-    samples = [(start + int(a) / 1000, int(b) / 1000) for a, b in (s.split(":") for s in p[10:])]
-    samples.append((end, total))
-    jobs["_".join(c.split("_")[1:3])].append(dict(c=c, node=node.get(c, "?"), start=start, end=end, cpu=total, s=samples))
+with open(nm) as f:
+    launched = launches(f)
+with open(cpu) as f:
+    jobs = jvms(f, launched)
+for js in jobs.values():
+    for j in js:
+        j["s"] = j["samples"] + [(j["end"], j["cpu"])]
 def cpu_in(j, a, b):
     """CPU the JVM used between times a and b (linear between samples)."""
     def at(t):

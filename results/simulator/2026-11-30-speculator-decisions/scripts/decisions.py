@@ -1,13 +1,13 @@
 """Hadoop's speculator in the AM logs of ../2026-11-29-fixed-p-today (15 jobs): when each map copy was
 decided, by which rule, for a map on which node, and (Hadoop's own rule) what the copied map had last
 reported. Usage: decisions.py <extracted container-syslogs dir> <suite dir>"""
-import csv, datetime, glob, os, re, sys
+import csv, glob, os, re, sys
 from collections import Counter
 
 logs, suite = sys.argv[1], sys.argv[2]
 
-def ts(line):
-    return datetime.datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from agentlog import log_time as ts  # noqa: E402
 
 # the app id -> (method, rep, {NM address: node name}) from the suite's task and node files
 runs = {}

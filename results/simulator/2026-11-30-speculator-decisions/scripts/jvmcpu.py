@@ -1,27 +1,23 @@
 """Each task JVM's life on the embedded cluster: node (from the NM's launch line), NM launch, JVM start,
-exit, whole-process CPU (boot included), and the CPU rate over its life. Usage: jvmcpu.py nm.log jvmcpu.log"""
-import re, sys, datetime
-from collections import defaultdict
+exit, whole-process CPU (boot included), its share of a core over its life, and the CPU it used in its
+first 3 s. Usage: jvmcpu.py nm.log jvmcpu.log"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from agentlog import jvms, launches  # noqa: E402
+
 nm, cpu = sys.argv[1], sys.argv[2]
-def ts(l): return datetime.datetime.strptime(l[:23], "%Y-%m-%d %H:%M:%S,%f").timestamp()
-node, launched = {}, {}
-for l in open(nm):
-    m = re.search(r"launchContainer: .*cgroup/cpu/[^/]+/([a-z0-9-]+)/cgroup.procs.*(container_\d+_\d+_\d+_\d+)/default_container_executor.sh", l)
-    if m:
-        node[m.group(2)] = m.group(1); launched[m.group(2)] = ts(l)
-jobs = defaultdict(list)
-for l in open(cpu):
-    p = l.split()
-    c = p[0]; start = int(p[2]) / 1000; end = int(p[6]) / 1000; cms = int(p[8]) / 1000
-    samples = [tuple(int(v) for v in s.split(':')) for s in p[10:]]
-    app = "_".join(c.split("_")[1:3])
-    jobs[app].append((launched.get(c, float('nan')), c, node.get(c, '?'), start, end, cms, samples))
+with open(nm) as f:
+    launched = launches(f)
+with open(cpu) as f:
+    jobs = jvms(f, launched)
 for app, cs in sorted(jobs.items()):
-    cs.sort()
-    t0 = min(x[0] for x in cs)
+    cs.sort(key=lambda j: (j["launch"], j["c"]))
+    t0 = min(j["launch"] for j in cs)
     print(f"== application_{app}")
-    for la, c, n, st, en, cms, sm in cs:
-        # CPU in the first 3 s of the JVM's life, and the rate after
-        first3 = max([v for t, v in sm if t <= 3000] or [0]) / 1000
-        print(f"  {c[-6:]} {n:7s} launch {la - t0:6.2f} jvm+{st - la:5.2f} life {en - st:6.2f} cpu {cms:5.2f} "
-              f"share {cms / max(1e-9, en - st):4.2f} cpu-in-first-3s {first3:4.2f}")
+    for j in cs:
+        life = j["end"] - j["start"]
+        first3 = max([v for t, v in j["samples"] if t - j["start"] <= 3 + 1e-6] or [0])
+        print(f"  {j['c'][-6:]} {j['node']:7s} launch {j['launch'] - t0:6.2f} jvm+{j['start'] - j['launch']:5.2f} "
+              f"life {life:6.2f} cpu {j['cpu']:5.2f} share {j['cpu'] / max(1e-9, life):4.2f} cpu-in-first-3s {first3:4.2f}")
