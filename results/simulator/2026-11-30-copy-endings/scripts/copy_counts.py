@@ -5,6 +5,9 @@
 # Usage: copy_counts.py <validation.csv> <the suite's runs/ directory>
 import csv, os, random, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from relabel import Relabeller  # noqa: E402
+
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['config'] == 'config-1']
 runs = sys.argv[2]
 
@@ -39,17 +42,11 @@ obs, by = chi2(rows)
 for m in sorted(by):
     print('%-11s %2d of %2d runs ended on a copy' % (m, by[m][0], sum(by[m])))
 print('all         %2d of %d' % (sum(c[0] for c in by.values()), len(rows)))
-blocks = {}
-for r in rows:
-    blocks.setdefault((r['app'], r['rep']), []).append(r)
+relabeller = Relabeller(rows)
 rng = random.Random(1)
 n, hit = 20000, 0
 for _ in range(n):
-    perm = []
-    for b in blocks.values():
-        labels = [r['method'] for r in b]
-        rng.shuffle(labels)
-        perm += [dict(r, method=l) for r, l in zip(b, labels)]
+    perm = relabeller.relabelled(rng)
     if chi2(perm)[0] >= obs - 1e-12:
         hit += 1
 print('chi-square %.2f; relabellings at least as uneven: %d of %d (p = %.3f)' % (obs, hit, n, hit / n))

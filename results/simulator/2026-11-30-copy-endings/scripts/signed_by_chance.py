@@ -1,7 +1,9 @@
 # The grouping (each method over all its runs; fixed P on Config-1 only): per-method median signed
 # reduce-tail error, and over random relabellings of the methods within each Config-1 (app, repetition)
 # block, how often every method's median lies within +/-5% and how far the worst lies.
-import csv, sys, random, statistics as st
+import csv, os, sys, random, statistics as st
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from relabel import Relabeller  # noqa: E402
 rows = list(csv.DictReader(open(sys.argv[1])))
 def medians(rs):
     by = {}
@@ -9,16 +11,10 @@ def medians(rs):
     return {m: st.median(v) for m, v in by.items()}
 obs = medians(rows)
 print('observed: ' + ', '.join('%s %+.1f%%' % (m, 100 * v) for m, v in sorted(obs.items())))
-fixed = [r for r in rows if r['config'] != 'config-1']
-blocks = {}
-for r in rows:
-    if r['config'] == 'config-1': blocks.setdefault((r['app'], r['rep']), []).append(r)
+relabeller = Relabeller(rows)
 rng = random.Random(1); n = 20000; within = 0; worst = []
 for _ in range(n):
-    perm = list(fixed)
-    for b in blocks.values():
-        labels = [r['method'] for r in b]; rng.shuffle(labels)
-        perm += [dict(r, method=l) for r, l in zip(b, labels)]
+    perm = relabeller.relabelled(rng)
     meds = medians(perm).values()
     w = max(abs(v) for v in meds); worst.append(w)
     if w <= 0.05: within += 1
